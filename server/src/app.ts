@@ -1,0 +1,201 @@
+/**
+ * The Fastify instance: plugins, the ONE error handler, tenant + auth guard, then every contract route
+ * (handler when one exists, otherwise the 501 'not available' envelope).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import { eq } from 'drizzle-orm'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { type RouteKey, type RouteMeta, routes } from '../../contract/routes'
+import { type RouteSchema, schemas } from '../../contract/schemas'
+import type { AppConfig } from './config'
+import type { Db } from './db'
+import { tenant } from './db/schema'
+import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
+import { handlers } from './modules'
+import { assetSvg } from './seed/assets'
+import { LocalSmsSender } from './services/sms'
+import { authenticate } from './services/tokens'
+
+export interface BuildOptions {
+  db: Db
+  config: AppConfig
+  /** fastify logger options (false = silent); main.ts passes pino options */
+  logger?: FastifyServerOptions['logger']
+  services?: Partial<Services>
+}
+
+type AnyHandler = (ctx: Ctx, input: unknown) => Promise<unknown>
+const handlerOf = (key: RouteKey) => (handlers as Record<string, AnyHandler | undefined>)[key]
+const schemaOf = (key: RouteKey) => (schemas as Partial<Record<string, RouteSchema>>)[key]
+
+/** Contract routes that have no handler yet (they answer 501). */
+export const unimplementedRoutes = (): RouteKey[] =>
+  (Object.keys(routes) as RouteKey[]).filter((k) => !handlerOf(k) || !schemaOf(k))
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: Ctx
+  }
+}
+
+const RATE_LIMITED_LOGIN = new Set<RouteKey>([
+  'POST /login',
+  'POST /app/common/account_login',
+  'POST /app/common/telphone_login',
+  'POST /app/common/sms_login',
+  'POST /app/common/register_small',
+  'POST /app/common/register_forget',
+  'GET /app/common/dual_auth',
+])
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { db, config } = opts
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  const services: Services = { sms: opts.services?.sms ?? new LocalSmsSender(app.log) }
+
+  // The H5 app is served by this server: its inline bootstrap needs a permissive CSP, so CSP is off.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false })
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: 429,
+      msg: `too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`,
+      data: null,
+    }),
+  })
+
+  app.setErrorHandler((err: unknown, req, reply) => {
+    const send = (code: number, msg: string) => reply.code(httpStatusOf(code)).send(envelope(code, msg, null))
+    if (err instanceof AppError) return send(err.code, err.message)
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const v = err.validation[0]!
+      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'input'
+      return send(400, `${field}: ${v.message}`)
+    }
+    const e = err as { statusCode?: number; message?: string; code?: string }
+    const status = typeof e.statusCode === 'number' ? e.statusCode : 500
+    if (status === 429) return send(429, (err as { msg?: string }).msg ?? 'too many requests')
+    if (status >= 400 && status < 500) {
+      // fastify's own client errors (bad JSON, wrong content type, body too large): no internals in them
+      const code = [401, 403, 404, 409].includes(status) ? status : 400
+      return send(code, e.message?.slice(0, 200) || 'bad request')
+    }
+    req.log.error({ err }, 'request failed')
+    return send(500, 'internal server error')
+  })
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const urlPath = req.url.split('?')[0] ?? '/'
+    if (
+      config.staticDir &&
+      req.method === 'GET' &&
+      !urlPath.startsWith(`${config.apiBase}/`) &&
+      fs.existsSync(path.join(config.staticDir, 'index.html'))
+    ) {
+      return reply.type('text/html').sendFile('index.html') // SPA fallback (history router)
+    }
+    return reply.code(404).send(envelope(404, `not found: ${req.method} ${urlPath}`, null))
+  })
+
+  if (config.staticDir && fs.existsSync(config.staticDir)) {
+    await app.register(fastifyStatic, { root: path.resolve(config.staticDir), wildcard: true, index: ['index.html'] })
+  }
+
+  // Seeded images (banners, home icons): generated SVG, no external URLs.
+  app.get('/static-assets/:name', async (req, reply) => {
+    const svg = assetSvg((req.params as { name: string }).name)
+    if (!svg) return reply.code(404).send(envelope(404, 'not found', null))
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg)
+  })
+
+  // ---- tenant + auth: the ONE place ----
+  const tenantCache = new Map<number, number>() // tenant id -> time checked
+  const resolveTenant = async (req: FastifyRequest): Promise<TenantScope> => {
+    const raw = req.headers['tenant-id']
+    const value = Array.isArray(raw) ? raw[0] : raw
+    if (!value) throw new AppError(400, 'tenant-id header is required')
+    if (!/^\d{1,15}$/.test(value)) throw new AppError(400, 'tenant-id header must be a number')
+    const id = Number(value)
+    const seen = tenantCache.get(id)
+    if (seen === undefined || Date.now() - seen > 30_000) {
+      const [row] = await db.select({ id: tenant.id }).from(tenant).where(eq(tenant.id, id))
+      if (!row) throw new AppError(404, 'unknown tenant')
+      tenantCache.set(id, Date.now())
+    }
+    return new TenantScope(id)
+  }
+  const guard = (meta: RouteMeta) => async (req: FastifyRequest) => {
+    const scope = meta.noTenant ? new TenantScope(0) : await resolveTenant(req)
+    req.ctx = { db, config, services, log: req.log, ip: req.ip, scope }
+    if (!meta.public) req.ctx.user = await authenticate(db, scope, req.headers.authorization)
+  }
+
+  const sendResult = (reply: FastifyReply, out: unknown) => {
+    if (out instanceof EnvelopeResult) return reply.code(out.httpStatus).send(envelope(out.code, out.msg, out.data))
+    return reply.code(200).send(envelope(200, 'ok', out ?? null))
+  }
+
+  await app.register(
+    async (api) => {
+      for (const key of Object.keys(routes) as RouteKey[]) {
+        const meta: RouteMeta = routes[key]
+        const handler = handlerOf(key)
+        const schema = schemaOf(key)
+        const rl = RATE_LIMITED_LOGIN.has(key)
+          ? { max: config.rateLimit.loginMax, timeWindow: '1 minute' }
+          : key.startsWith('POST /app/common/sms/')
+            ? { max: config.rateLimit.smsMax, timeWindow: '1 minute' }
+            : undefined
+        const common = {
+          method: meta.method,
+          url: meta.path,
+          onRequest: guard(meta),
+          config: rl ? { rateLimit: rl } : {},
+        }
+        if (!handler || !schema) {
+          api.route({
+            ...common,
+            handler: async (_req, reply) =>
+              reply.code(501).send(envelope(501, `not available: ${meta.method} ${meta.path}`, null)),
+          })
+          continue
+        }
+        api.route({
+          ...common,
+          schema: {
+            ...(schema.query ? { querystring: schema.query } : {}),
+            ...(schema.params ? { params: schema.params } : {}),
+            ...(schema.body ? { body: schema.body } : {}),
+          },
+          handler: async (req, reply) =>
+            sendResult(
+              reply,
+              await handler(req.ctx, { query: req.query, params: req.params, body: req.body, headers: req.headers }),
+            ),
+        })
+      }
+    },
+    { prefix: config.apiBase },
+  )
+
+  return app
+}

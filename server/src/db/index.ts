@@ -1,0 +1,95 @@
+/**
+ * The two drivers behind one type: PGlite (embedded default, `drizzle-orm/pglite`) and node-postgres
+ * (when DATABASE_URL is set). Same schema, same drizzle-kit migrations, same queries.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { count, type SQL } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { acquireDirLock, type DirLock } from './lock'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+export interface Database {
+  db: Db
+  driver: 'pglite' | 'pg'
+  migrate(): Promise<void>
+  close(): Promise<void>
+  /** PGlite only: the raw client (dumpDataDir for backups and test templates) */
+  pglite?: PGlite
+}
+
+export interface OpenOptions {
+  /** node-postgres connection string; when absent PGlite is used */
+  databaseUrl?: string
+  /** PGlite data dir (persistent, guarded by a lock file); omit with loadDataDir/memory */
+  dataDir?: string
+  /** PGlite: start from a dumped data dir (tests) */
+  loadDataDir?: Blob
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
+    return {
+      db,
+      driver: 'pg',
+      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    }
+  }
+  let lock: DirLock | undefined
+  if (opts.dataDir) {
+    fs.mkdirSync(path.dirname(path.resolve(opts.dataDir)), { recursive: true })
+    lock = acquireDirLock(path.resolve(opts.dataDir))
+  }
+  let client: PGlite
+  try {
+    client = opts.dataDir
+      ? await PGlite.create({ dataDir: path.resolve(opts.dataDir) })
+      : await PGlite.create({ loadDataDir: opts.loadDataDir })
+  } catch (e) {
+    lock?.release()
+    throw e
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  let closed = false
+  return {
+    db,
+    driver: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: async () => {
+      if (closed) return
+      closed = true
+      try {
+        await client.close()
+      } finally {
+        lock?.release()
+      }
+    },
+  }
+}
+
+/** Raw count(*) is a number from PGlite and a string from pg: always go through here. */
+export const toInt = (v: unknown): number => {
+  const n = typeof v === 'bigint' ? Number(v) : typeof v === 'string' ? Number.parseInt(v, 10) : Number(v)
+  return Number.isFinite(n) ? n : 0
+}
+
+export async function countRows(db: Db, table: PgTable, where?: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where)
+  return toInt(row?.n)
+}

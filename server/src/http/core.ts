@@ -1,0 +1,109 @@
+/**
+ * The request context every handler receives, the tenant scope (the ONE place tenant filtering lives),
+ * the envelope and the app error.
+ */
+import type { IncomingHttpHeaders } from 'node:http'
+import { and, eq, type SQL } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
+import type { ImplementedKey, Schemas } from '../../../contract/schemas'
+import type { AppConfig } from '../config'
+import type { Db } from '../db'
+import type { TenantTable } from '../db/schema'
+import type { SmsSender } from '../services/sms'
+
+export interface Envelope<T = unknown> {
+  code: number
+  msg: string
+  data: T
+}
+
+/** Envelope codes that are real HTTP statuses travel with that status; app codes (601, 699) with 200. */
+const HTTP_CODES = new Set([200, 400, 401, 403, 404, 409, 429, 500, 501])
+export const httpStatusOf = (code: number) => (HTTP_CODES.has(code) ? code : 200)
+
+export const envelope = <T>(code: number, msg: string, data: T): Envelope<T> => ({ code, msg, data })
+
+/** Throw from anywhere in a handler: becomes `{ code, msg, data: null }`. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Return from a handler when the envelope is not a plain success (lockStatus: code 500 with HTTP 200). */
+export class EnvelopeResult<T = null> {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    readonly data: T,
+    readonly httpStatus = 200,
+  ) {}
+}
+
+/**
+ * Tenant scope: every query on a tenant-owned table takes its WHERE from `where` and its inserted
+ * values from `row`, so the tenant id cannot be forgotten.
+ */
+export class TenantScope {
+  constructor(readonly tenantId: number) {}
+  where(table: TenantTable, ...conds: (SQL | undefined)[]): SQL {
+    return and(eq(table.tenantId, this.tenantId), ...conds) as SQL
+  }
+  row<T extends object>(values: T): T & { tenantId: number } {
+    return { ...values, tenantId: this.tenantId }
+  }
+}
+
+export interface AuthUser {
+  userId: number
+  userAccount: string
+  tokenId: number
+  deviceUuid: string
+}
+
+export interface Services {
+  sms: SmsSender
+}
+
+export interface Ctx {
+  db: Db
+  config: AppConfig
+  services: Services
+  log: FastifyBaseLogger
+  ip: string
+  /** present on every route but the tenant lookup (noTenant) */
+  scope: TenantScope
+  /** present on every non-public route */
+  user?: AuthUser
+}
+
+export function requireUser(ctx: Ctx): AuthUser {
+  if (!ctx.user) throw new AppError(401, 'login required')
+  return ctx.user
+}
+
+type Field<K extends ImplementedKey, F extends string> =
+  Schemas[K] extends Record<F, infer S extends z.ZodType> ? z.output<S> : undefined
+
+export interface Input<K extends ImplementedKey> {
+  query: Field<K, 'query'>
+  params: Field<K, 'params'>
+  body: Field<K, 'body'>
+  headers: IncomingHttpHeaders
+}
+
+export type Data<K extends ImplementedKey> = z.output<Schemas[K]['data']>
+
+export type Handler<K extends ImplementedKey> = (
+  ctx: Ctx,
+  input: Input<K>,
+) => Promise<Data<K> | EnvelopeResult<Data<K>>>
+
+export type Handlers = { [K in ImplementedKey]?: Handler<K> }
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000)
+export const toSeconds = (d: Date) => Math.floor(d.getTime() / 1000)

@@ -1,0 +1,113 @@
+/**
+ * Start: read env, open the database (PGlite by default, PostgreSQL when DATABASE_URL is set), migrate,
+ * seed on first run, build the app, serve the H5 build with SPA fallback, listen; graceful shutdown.
+ *
+ * Env: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data), DATABASE_URL, LOG_LEVEL (info), API_BASE (/api),
+ * STATIC_DIR (dist/h5), SERVER_SECRET (else generated into DATA_DIR/secret), ACCESS_TTL_SECONDS,
+ * REFRESH_TTL_SECONDS, RATE_LIMIT_MAX.
+ * Backups of the PGlite data dir: stop the server and copy DATA_DIR/pglite, or use PGlite's dumpDataDir.
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app'
+import { configFromEnv } from './config'
+import { type Database, openDatabase } from './db'
+import { demoCredentials, seedIfEmpty } from './seed'
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+function serverSecret(dataDir: string, env: NodeJS.ProcessEnv): string {
+  if (env.SERVER_SECRET) return env.SERVER_SECRET
+  const file = path.join(dataDir, 'secret')
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+  fs.mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  fs.writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export interface RunningServer {
+  app: FastifyInstance
+  database: Database
+  url: string
+  close(): Promise<void>
+}
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR || '.data')
+  const staticDir = path.resolve(repoRoot, env.STATIC_DIR || 'dist/h5')
+  const config = configFromEnv(env, serverSecret(dataDir, env), staticDir)
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
+  )
+  let app: FastifyInstance | undefined
+  try {
+    await database.migrate()
+    const seeded = await seedIfEmpty(database.db)
+    app = await buildApp({
+      db: database.db,
+      config,
+      logger: { level: env.LOG_LEVEL || 'info' },
+    })
+    if (seeded) app.log.info('seeded the demo tenants')
+    if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
+      app.log.warn(`no H5 build at ${staticDir}: serving the API only (build with npm run build:h5)`)
+    }
+    const port = Number(env.PORT || 8080)
+    const host = env.HOST || '127.0.0.1'
+    const address = await app.listen({ port, host })
+    app.log.info(
+      `database: ${database.driver}${database.driver === 'pglite' ? ` (${path.join(dataDir, 'pglite')})` : ''}`,
+    )
+    for (const c of demoCredentials()) {
+      app.log.info(
+        `demo learner of ${c.name} (tenant ${c.tenantId}, host ${c.host}): account ${c.account} password ${c.password}`,
+      )
+    }
+    const running = app
+    let closing: Promise<void> | undefined
+    return {
+      app: running,
+      database,
+      url: address,
+      close: () => {
+        closing ??= (async () => {
+          await running.close()
+          await database.close()
+        })()
+        return closing
+      },
+    }
+  } catch (e) {
+    await app?.close().catch(() => {})
+    await database.close()
+    throw e
+  }
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+if (isMain) {
+  startServer().then(
+    (server) => {
+      const stop = (signal: string) => {
+        server.app.log.info(`${signal}: shutting down`)
+        server.close().then(
+          () => process.exit(0),
+          (e) => {
+            console.error(e)
+            process.exit(1)
+          },
+        )
+      }
+      process.once('SIGINT', () => stop('SIGINT'))
+      process.once('SIGTERM', () => stop('SIGTERM'))
+    },
+    (e) => {
+      console.error(e instanceof Error ? e.message : e)
+      process.exit(1)
+    },
+  )
+}

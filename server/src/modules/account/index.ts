@@ -1,0 +1,142 @@
+/** Registration, password reset and the login family; every login ends in `issueToken`. */
+import { eq, or } from 'drizzle-orm'
+import { informUser, sysUser } from '../../db/schema'
+import { AppError, type Ctx, type Handlers, type Input } from '../../http/core'
+import { hashPassword, verifyPassword } from '../../services/passwords'
+import { readSign } from '../../services/sign'
+import { consumeSmsCode } from '../../services/sms'
+import { issueToken, revokeOtherTokens, rotateToken } from '../../services/tokens'
+import { consumeCaptcha } from '../captcha'
+
+const isUniqueViolation = (e: unknown): boolean => {
+  for (
+    let err = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    err && i < 4;
+    err = err.cause as never, i++
+  ) {
+    if (err.code === '23505') return true
+  }
+  return false
+}
+
+async function findByPhone(ctx: Ctx, telPhone: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(sysUser)
+    .where(ctx.scope.where(sysUser, eq(sysUser.telPhone, telPhone)))
+  return row
+}
+
+/** A new learner: account = phone, plus an unread welcome message (so informSum is real). */
+async function createUser(ctx: Ctx, telPhone: string, password: string | null, inviteCode = '') {
+  let id: number
+  try {
+    const [row] = await ctx.db
+      .insert(sysUser)
+      .values(
+        ctx.scope.row({
+          userAccount: telPhone,
+          telPhone,
+          passwordHash: password ? await hashPassword(password) : null,
+          nickName: `学员${telPhone.slice(-4)}`,
+          inviteCode,
+        }),
+      )
+      .returning({ id: sysUser.id })
+    id = row!.id
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(400, 'telPhone: this phone number is already registered')
+    throw e
+  }
+  await ctx.db.insert(informUser).values(
+    ctx.scope.row({
+      userId: id,
+      title: '欢迎加入',
+      content: '欢迎注册成为学员！完善个人资料后即可开始学习与备考。',
+    }),
+  )
+  return id
+}
+
+const session = async (
+  ctx: Ctx,
+  userId: number,
+  userAccount: string,
+  deviceUuid: string | undefined,
+  newUser: boolean,
+) => ({
+  token: await issueToken(ctx.db, ctx.scope, ctx.config, userId, deviceUuid),
+  userAccount,
+  newUser,
+})
+
+/** account = user_account or phone; the captcha is consumed before the password is checked. */
+const accountLogin = async (ctx: Ctx, { body }: { body: Input<'POST /login'>['body'] }) => {
+  await consumeCaptcha(ctx, body.uuid, body.code)
+  const [user] = await ctx.db
+    .select()
+    .from(sysUser)
+    .where(ctx.scope.where(sysUser, or(eq(sysUser.userAccount, body.account), eq(sysUser.telPhone, body.account))))
+    .limit(1)
+  if (!(await verifyPassword(body.password, user?.passwordHash)) || !user) {
+    throw new AppError(400, 'account or password is wrong')
+  }
+  return session(ctx, user.id, user.userAccount, body.deviceUuid, false)
+}
+
+export const handlers: Handlers = {
+  'POST /app/common/register_small': async (ctx, { body }) => {
+    await consumeSmsCode(ctx, body.telPhone, 'register', body.code)
+    if (await findByPhone(ctx, body.telPhone))
+      throw new AppError(400, 'telPhone: this phone number is already registered')
+    const id = await createUser(ctx, body.telPhone, body.password, body.inviteCode)
+    return session(ctx, id, body.telPhone, body.deviceUuid, true)
+  },
+
+  'POST /app/common/register_forget': async (ctx, { body }) => {
+    await consumeSmsCode(ctx, body.telPhone, 'forget', body.code)
+    const user = await findByPhone(ctx, body.telPhone)
+    if (!user) throw new AppError(400, 'telPhone: this phone number is not registered')
+    await ctx.db
+      .update(sysUser)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(ctx.scope.where(sysUser, eq(sysUser.id, user.id)))
+    await revokeOtherTokens(ctx.db, ctx.scope, user.id)
+    return null
+  },
+
+  'POST /app/common/sms_login': async (ctx, { body }) => {
+    await consumeSmsCode(ctx, body.telPhone, 'login', body.code)
+    const user = await findByPhone(ctx, body.telPhone)
+    if (user) return session(ctx, user.id, user.userAccount, body.deviceUuid, false)
+    const id = await createUser(ctx, body.telPhone, null, body.inviteCode)
+    return session(ctx, id, body.telPhone, body.deviceUuid, true)
+  },
+
+  'POST /app/common/account_login': accountLogin,
+  'POST /login': accountLogin,
+
+  'POST /app/common/telphone_login': async (ctx, { body }) => {
+    await consumeCaptcha(ctx, body.uuid, body.code)
+    const user = await findByPhone(ctx, body.telPhone)
+    if (!(await verifyPassword(body.password, user?.passwordHash)) || !user) {
+      throw new AppError(400, 'telPhone or password is wrong')
+    }
+    return session(ctx, user.id, user.userAccount, body.deviceUuid, false)
+  },
+
+  'GET /app/common/dual_auth': async (ctx, { query }) => {
+    const signed = readSign(ctx.config.secret, query.sign)
+    if (!signed || signed.tenantId !== ctx.scope.tenantId) throw new AppError(401, 'sign is invalid or expired')
+    const [user] = await ctx.db
+      .select()
+      .from(sysUser)
+      .where(ctx.scope.where(sysUser, eq(sysUser.id, signed.userId)))
+    if (!user) throw new AppError(401, 'sign is invalid or expired')
+    return session(ctx, user.id, user.userAccount, query.deviceUuid, false)
+  },
+
+  'GET /refreshToken/:account': async (ctx, { params, headers }) => ({
+    token: await rotateToken(ctx.db, ctx.scope, ctx.config, headers.authorization, params.account),
+  }),
+}

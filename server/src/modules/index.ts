@@ -1,0 +1,11 @@
+/** routeKey -> handler, merged from every domain module. */
+import type { Handlers } from '../http/core'
+import { handlers as account } from './account'
+import { handlers as captcha } from './captcha'
+import { handlers as common } from './common'
+import { handlers as consultation } from './consultation'
+import { handlers as lock } from './lock'
+import { handlers as sms } from './sms'
+import { handlers as user } from './user'
+
+export const handlers: Handlers = { ...common, ...consultation, ...captcha, ...sms, ...account, ...user, ...lock }

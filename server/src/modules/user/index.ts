@@ -1,0 +1,117 @@
+/** The learner's own profile, badges, password, phone and share code, and `offline` (take over). */
+import { eq } from 'drizzle-orm'
+import { countRows } from '../../db'
+import { informUser, sysUser } from '../../db/schema'
+import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
+import { hashPassword, verifyPassword } from '../../services/passwords'
+import { consumeSmsCode } from '../../services/sms'
+import { displaceOtherTokens, revokeOtherTokens } from '../../services/tokens'
+import { claimLock, releaseOtherLocks } from '../lock'
+import { phoneTaken } from '../sms'
+
+/** Only the first 4 and last 4 characters are shown. */
+export const maskIdCard = (idCard: string) =>
+  idCard.length <= 8
+    ? idCard.replace(/./g, '*')
+    : `${idCard.slice(0, 4)}${'*'.repeat(idCard.length - 8)}${idCard.slice(-4)}`
+
+async function me(ctx: Ctx) {
+  const { userId } = requireUser(ctx)
+  const [user] = await ctx.db
+    .select()
+    .from(sysUser)
+    .where(ctx.scope.where(sysUser, eq(sysUser.id, userId)))
+  if (!user) throw new AppError(401, 'login required')
+  return user
+}
+
+export const handlers: Handlers = {
+  'GET /app/user/getInfo': async (ctx) => {
+    const u = await me(ctx)
+    return {
+      userId: u.id,
+      userAccount: u.userAccount,
+      telPhone: u.telPhone,
+      nickName: u.nickName,
+      realName: u.realName,
+      avatar: u.avatar,
+      sex: (['0', '1', '2'].includes(u.sex) ? u.sex : '2') as '0' | '1' | '2',
+      birthday: u.birthday,
+      idCard: maskIdCard(u.idCard),
+      eduLevel: u.eduLevel,
+      school: u.school,
+      major: u.major,
+      graduationDate: u.graduationDate,
+      shareActivityCode: u.shareActivityCode,
+      inviteCode: u.inviteCode,
+      createTime: toSeconds(u.createdAt),
+    }
+  },
+
+  'GET /app/user/infoAttached': async (ctx) => {
+    const { userId } = requireUser(ctx)
+    const informSum = await countRows(
+      ctx.db,
+      informUser,
+      ctx.scope.where(informUser, eq(informUser.userId, userId), eq(informUser.readStatus, 0)),
+    )
+    // orders, study periods, plans and subscriptions are built by later issues: their sums are 0
+    // until those tables exist (docs/DECISIONS.md "Badges").
+    return { informSum, orderSum: 0, periodSum: 0, planSum: 0, subscribeSum: 0 }
+  },
+
+  'POST /app/user/edit': async (ctx, { body }) => {
+    const { userId } = requireUser(ctx)
+    await ctx.db
+      .update(sysUser)
+      .set(body)
+      .where(ctx.scope.where(sysUser, eq(sysUser.id, userId)))
+    return null
+  },
+
+  'POST /app/user/updatePwd': async (ctx, { body }) => {
+    const user = await me(ctx)
+    if (!(await verifyPassword(body.oldPassword, user.passwordHash)))
+      throw new AppError(400, 'oldPassword: old password is wrong')
+    await ctx.db
+      .update(sysUser)
+      .set({ passwordHash: await hashPassword(body.newPassword) })
+      .where(ctx.scope.where(sysUser, eq(sysUser.id, user.id)))
+    await revokeOtherTokens(ctx.db, ctx.scope, user.id, requireUser(ctx).tokenId)
+    return null
+  },
+
+  'POST /app/user/bindNewTel': async (ctx, { body }) => {
+    const { userId } = requireUser(ctx)
+    if (await phoneTaken(ctx, body.telPhone))
+      throw new AppError(400, 'telPhone: this phone number is already registered')
+    await consumeSmsCode(ctx, body.telPhone, 'bindNew', body.code)
+    try {
+      await ctx.db
+        .update(sysUser)
+        .set({ telPhone: body.telPhone })
+        .where(ctx.scope.where(sysUser, eq(sysUser.id, userId)))
+    } catch {
+      throw new AppError(400, 'telPhone: this phone number is already registered')
+    }
+    return null
+  },
+
+  'POST /app/user/edit/shareActivityCode': async (ctx, { body }) => {
+    const { userId } = requireUser(ctx)
+    await ctx.db
+      .update(sysUser)
+      .set({ shareActivityCode: body.shareActivityCode })
+      .where(ctx.scope.where(sysUser, eq(sysUser.id, userId)))
+    return null
+  },
+
+  /** Take over: every other device of the account answers 409 next time; the caller gets the lock. */
+  'POST /app/user/offline': async (ctx, { body }) => {
+    const user = requireUser(ctx)
+    await displaceOtherTokens(ctx.db, ctx.scope, user.userId, user.tokenId)
+    await releaseOtherLocks(ctx, user.userId, body.uuid)
+    await claimLock(ctx, user.userId, 'jxjy', body.uuid)
+    return null
+  },
+}

@@ -1,0 +1,131 @@
+/** First start: an empty tenant table gets the two demo tenants with their content. */
+
+import { countRows, type Db } from '../db'
+import {
+  advertising,
+  config,
+  consultation,
+  dictData,
+  homeItem,
+  informUser,
+  sysUser,
+  tenant,
+  tenantHost,
+} from '../db/schema'
+import { TenantScope } from '../http/core'
+import { hashPassword } from '../services/passwords'
+import { sanitizeArticle } from '../services/sanitize'
+import { BANNERS } from './assets'
+import { DEMO_PASSWORD, DICTS, HOME_ITEMS, TENANTS } from './data'
+
+export interface DemoCredentials {
+  tenantId: number
+  name: string
+  host: string
+  account: string
+  password: string
+}
+
+export const demoCredentials = (): DemoCredentials[] =>
+  TENANTS.map((t) => ({
+    tenantId: t.id,
+    name: t.name,
+    host: t.host,
+    account: t.learner.phone,
+    password: DEMO_PASSWORD,
+  }))
+
+/** Seeds when the tenant table is empty; returns true when it seeded. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if ((await countRows(db, tenant)) > 0) return false
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const day = 24 * 3600 * 1000
+  await db.transaction(async (tx) => {
+    for (const t of TENANTS) {
+      const scope = new TenantScope(t.id)
+      await tx.insert(tenant).values({ id: t.id, code: t.code, name: t.name })
+      await tx.insert(tenantHost).values({ host: t.host, tenantId: t.id })
+      const [u] = await tx
+        .insert(sysUser)
+        .values(
+          scope.row({
+            userAccount: t.learner.phone,
+            telPhone: t.learner.phone,
+            passwordHash,
+            nickName: t.learner.nickName,
+            realName: t.learner.realName,
+            sex: t.learner.sex,
+            idCard: t.learner.idCard,
+            eduLevel: t.learner.eduLevel,
+            birthday: '1990-03-07',
+            school: t.id === 1001 ? '北京建筑大学' : '南京大学',
+            major: t.id === 1001 ? '土木工程' : '会计学',
+            graduationDate: '2012-07',
+          }),
+        )
+        .returning({ id: sysUser.id })
+      await tx
+        .insert(informUser)
+        .values(scope.row({ userId: u!.id, title: '欢迎加入', content: `欢迎来到${t.name}！完善资料后即可开始学习。` }))
+      await tx
+        .insert(config)
+        .values(
+          Object.entries(t.config).map(([configKey, v]) => scope.row({ configKey, configValue: JSON.stringify(v) })),
+        )
+      await tx
+        .insert(dictData)
+        .values(
+          DICTS.flatMap(([dictType, rows]) =>
+            rows.map(([dictLabel, dictValue], i) => scope.row({ dictType, dictLabel, dictValue, dictSort: i + 1 })),
+          ),
+        )
+      await tx.insert(advertising).values(
+        (BANNERS[String(t.id)] ?? []).map((title, i) =>
+          scope.row({
+            location: 'home',
+            title,
+            image: `/static-assets/banner-${t.id}-${i + 1}.svg`,
+            linkUrl: i === 0 ? '/pages/course/index' : i === 1 ? '/pages/questionBank/index' : '/pages3/news/index',
+            sort: i + 1,
+          }),
+        ),
+      )
+      await tx.insert(advertising).values(
+        scope.row({
+          location: 'learn',
+          title: t.id === 1001 ? '每日一练 坚持打卡' : '继续教育 学时查询',
+          image: `/static-assets/banner-${t.id}-3.svg`,
+          linkUrl: '/pages/learn/index',
+          sort: 1,
+        }),
+      )
+      const now = Date.now()
+      const articles = await tx
+        .insert(consultation)
+        .values(
+          t.articles.map((a, i) =>
+            scope.row({
+              title: a.title,
+              summary: a.summary,
+              cover: `/static-assets/cover-${(t.id % 10) * 10 + i}.svg`,
+              content: sanitizeArticle(a.html),
+              publishTime: new Date(now - (i + 1) * day),
+              views: 100 + ((i * 37) % 300),
+            }),
+          ),
+        )
+        .returning({ id: consultation.id })
+      await tx.insert(homeItem).values(
+        HOME_ITEMS.map(([name, icon, linkUrl], i) =>
+          scope.row({
+            name,
+            icon: `/static-assets/icon-${icon}.svg`,
+            linkUrl: icon === 'news' ? `/pages3/news/detail?id=${articles[0]!.id}` : linkUrl,
+            sort: i + 1,
+          }),
+        ),
+      )
+    }
+  })
+  return true
+}

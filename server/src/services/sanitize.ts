@@ -1,0 +1,53 @@
+/** Article HTML: allow-listed tags and attributes only (no scripts, no on* handlers, no javascript: URLs). */
+import sanitizeHtml from 'sanitize-html'
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'span',
+    'div',
+    'section',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'width', 'height'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+}
+
+export const sanitizeArticle = (html: string): string => sanitizeHtml(html, options)

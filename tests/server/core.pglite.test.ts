@@ -1,0 +1,4 @@
+import { coreSuite } from './core-suite'
+import { freshPglite } from './helpers'
+
+coreSuite('PGlite', freshPglite)
