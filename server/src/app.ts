@@ -58,6 +58,35 @@ const RATE_LIMITED_LOGIN = new Set<RouteKey>([
   'GET /app/common/dual_auth',
 ])
 
+/**
+ * Public, rarely changing reads are cached in memory per tenant and query for a short time: on PGlite one
+ * indexed read per request tops out near 1k req/s (TOOLCHAIN.md), and these are what every app start asks.
+ * Several server processes may each serve a copy up to PUBLIC_CACHE_MS old.
+ */
+const PUBLIC_CACHE_MS = 30_000
+const CACHED_PUBLIC = new Set<RouteKey>([
+  'GET /app/common/config',
+  'GET /app/common/system/dict/data/list',
+  'GET /app/common/base/advertising/homeLocation',
+  'GET /app/common/base/advertising/adLocation',
+  'GET /app/common/base/advertising/list',
+  'GET /app/common/base/home/list',
+  'GET /app/consultation/list',
+])
+
+function publicCache(max = 2000) {
+  const entries = new Map<string, { at: number; value: Promise<unknown> }>()
+  return (key: string, load: () => Promise<unknown>) => {
+    const hit = entries.get(key)
+    if (hit && Date.now() - hit.at < PUBLIC_CACHE_MS) return hit.value
+    if (entries.size >= max) entries.clear()
+    const value = load()
+    entries.set(key, { at: Date.now(), value })
+    value.catch(() => entries.delete(key)) // never cache a failure
+    return value
+  }
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { db, config } = opts
   const app = Fastify({
@@ -154,6 +183,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.code(200).send(envelope(200, 'ok', out ?? null))
   }
 
+  const cached = publicCache()
+
   await app.register(
     async (api) => {
       for (const key of Object.keys(routes) as RouteKey[]) {
@@ -186,11 +217,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             ...(schema.params ? { params: schema.params } : {}),
             ...(schema.body ? { body: schema.body } : {}),
           },
-          handler: async (req, reply) =>
-            sendResult(
-              reply,
-              await handler(req.ctx, { query: req.query, params: req.params, body: req.body, headers: req.headers }),
-            ),
+          handler: async (req, reply) => {
+            const run = () =>
+              handler(req.ctx, { query: req.query, params: req.params, body: req.body, headers: req.headers })
+            const out = CACHED_PUBLIC.has(key)
+              ? await cached(`${req.ctx.scope.tenantId} ${key} ${JSON.stringify(req.query)}`, run)
+              : await run()
+            return sendResult(reply, out)
+          },
         })
       }
     },

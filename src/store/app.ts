@@ -1,0 +1,153 @@
+/** App-wide state this foundation needs (spec §3 global state): tabs, config, dictionary, badges, scene. */
+import { create } from 'zustand'
+import type { ConfigRow, DictRow } from '../../contract/types'
+import { unreadSum } from '../domain/unread'
+import { cartTotal, getConfig, getDict, getSysTime } from '../services/api/common'
+import { infoAttached } from '../services/api/user'
+import { storage } from '../services/storage'
+import { isLoggedIn } from './session'
+
+/** consult.mobile / consult.pc: the floating consultation widget (spec §3). */
+export interface ConsultConfig {
+  consultationStatus?: number | string | boolean
+  serviceHotlineStatus?: number | string | boolean
+  servicingTime?: string
+  serviceNumber?: string
+  serviceWechatStatus?: number | string | boolean
+  serviceWechatImg?: string
+  serviceWechatNumber?: string
+  shoppingCarStatus?: number | string | boolean
+}
+
+export interface HeaderConfig {
+  companyName?: string
+  [k: string]: unknown
+}
+
+export type ConfigMap = Record<string, unknown>
+export type DictObj = Record<string, DictRow[]>
+
+export interface AppState {
+  current: number
+  tabShow: boolean
+  config: ConfigMap
+  header: HeaderConfig | null
+  nav: unknown[]
+  other: unknown
+  consultMobile: ConsultConfig | null
+  consultPc: ConsultConfig | null
+  dictObj: DictObj
+  tabNums: number
+  shoppingNum: number
+  sysTime: number
+  scene: number | null
+  tenantId: string
+  hideBuyState: boolean
+  allowLoading: boolean
+  setCurrent: (i: number) => void
+  setTabShow: (b: boolean) => void
+  setTenantId: (id: string) => void
+  setScene: (s: number | null) => void
+  loadConfig: () => Promise<void>
+  loadDict: () => Promise<void>
+  loadSysTime: () => Promise<void>
+  refreshBadges: () => Promise<void>
+}
+
+/** configValue is JSON text; a value that does not parse is kept as the raw string. */
+export function parseConfig(rows: readonly ConfigRow[]): ConfigMap {
+  const out: ConfigMap = {}
+  for (const row of rows) {
+    try {
+      out[row.configKey] = JSON.parse(row.configValue)
+    } catch {
+      out[row.configKey] = row.configValue
+    }
+  }
+  return out
+}
+
+/** Rows grouped by dictType, each group in dictSort order. */
+export function groupDict(rows: readonly DictRow[]): DictObj {
+  const out: DictObj = {}
+  for (const row of rows) {
+    const list = out[row.dictType] ?? []
+    list.push(row)
+    out[row.dictType] = list
+  }
+  for (const list of Object.values(out)) list.sort((a, b) => a.dictSort - b.dictSort)
+  return out
+}
+
+/** The label of a dictionary value ('' when unknown). */
+export function dictLabel(dictObj: DictObj, dictType: string, value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return ''
+  return dictObj[dictType]?.find((r) => r.dictValue === String(value))?.dictLabel ?? ''
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
+
+export const useApp = create<AppState>()((set) => ({
+  current: 0,
+  tabShow: true,
+  config: {},
+  header: null,
+  nav: [],
+  other: null,
+  consultMobile: null,
+  consultPc: null,
+  dictObj: {},
+  tabNums: 0,
+  shoppingNum: 0,
+  sysTime: 0,
+  scene: storage.get<number>('scene'),
+  tenantId: '',
+  hideBuyState: false,
+  allowLoading: true,
+  setCurrent: (i) => set({ current: i }),
+  setTabShow: (b) => set({ tabShow: b }),
+  setTenantId: (id) => set({ tenantId: id }),
+  setScene: (s) => {
+    if (s === null) storage.remove('scene')
+    else storage.set('scene', s)
+    set({ scene: s })
+  },
+  loadConfig: async () => {
+    const rows = await getConfig(undefined, { noLoading: true })
+    const config = parseConfig(rows)
+    const header = config['home.header']
+    const mobile = config['home.mobile']
+    const client = config['client.config']
+    const consultMobile = config['consult.mobile']
+    const consultPc = config['consult.pc']
+    set({
+      config,
+      header: isObject(header) ? (header as HeaderConfig) : null,
+      nav: isObject(mobile) && Array.isArray(mobile.nav) ? mobile.nav : [],
+      other: isObject(mobile) ? (mobile.other ?? null) : null,
+      consultMobile: isObject(consultMobile) ? (consultMobile as ConsultConfig) : null,
+      consultPc: isObject(consultPc) ? (consultPc as ConsultConfig) : null,
+      hideBuyState: isObject(client) ? truthy(client.hideBuyState) : false,
+    })
+  },
+  loadDict: async () => {
+    const rows = await getDict(undefined, { noLoading: true })
+    set({ dictObj: groupDict(rows) })
+  },
+  loadSysTime: async () => {
+    const sysTime = await getSysTime({ noLoading: true })
+    set({ sysTime })
+  },
+  refreshBadges: async () => {
+    if (!isLoggedIn()) {
+      set({ tabNums: 0, shoppingNum: 0 })
+      return
+    }
+    const [info, total] = await Promise.allSettled([infoAttached({ noLoading: true, silent: true }), cartTotal()])
+    set({
+      ...(info.status === 'fulfilled' ? { tabNums: unreadSum(info.value) } : {}),
+      ...(total.status === 'fulfilled' ? { shoppingNum: total.value } : {}),
+    })
+  },
+}))

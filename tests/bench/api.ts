@@ -1,0 +1,53 @@
+/**
+ * `npm run bench:api`: requests per second and p99 latency of public reads (home list, config) on the real
+ * app (embedded PGlite, seeded), next to a bare Fastify JSON route measured in the same run, on loopback.
+ * Load comes from autocannon in this process; each target runs DURATION seconds with CONNECTIONS connections.
+ */
+import autocannon from 'autocannon'
+import Fastify from 'fastify'
+import { buildApp } from '../../server/src/app'
+import { defaultConfig } from '../../server/src/config'
+import { freshPglite } from '../server/helpers'
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+
+async function measure(title: string, url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
+  const bad = r.non2xx + r.errors + r.timeouts
+  return { title, reqPerSec: Math.round(r.requests.average), p99ms: r.latency.p99, bad }
+}
+
+async function main() {
+  const bare = Fastify()
+  bare.get('/bare', async () => ({ code: 200, msg: 'ok', data: { ok: true } }))
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
+
+  const database = await freshPglite()
+  const app = await buildApp({
+    db: database.db,
+    config: defaultConfig({ rateLimit: { max: 10_000_000, loginMax: 30, smsMax: 10 } }),
+  })
+  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+  const tenant = { 'tenant-id': '1001' }
+
+  const rows = []
+  rows.push(await measure('bare Fastify route', `${bareUrl}/bare`))
+  rows.push(await measure('GET /app/common/base/home/list', `${appUrl}/api/app/common/base/home/list`, tenant))
+  rows.push(await measure('GET /app/common/config', `${appUrl}/api/app/common/config`, tenant))
+  rows.push(await measure('GET /app/consultation/list', `${appUrl}/api/app/consultation/list?pageNum=1&pageSize=10`, tenant))
+
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, PGlite, loopback, ${new Date().toISOString()}`)
+  console.log('target'.padEnd(36), 'req/s'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8))
+  for (const r of rows)
+    console.log(r.title.padEnd(36), String(r.reqPerSec).padStart(8), String(r.p99ms).padStart(8), String(r.bad).padStart(8))
+
+  await app.close()
+  await bare.close()
+  await database.close()
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})

@@ -1,0 +1,44 @@
+import Taro from '@tarojs/taro'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { getLocale, setLocale, t } from '@/i18n'
+import enCommon from '@/i18n/en/common'
+import zhCommon from '@/i18n/zh-CN/common'
+import { EVENTS, emit, off, on } from '@/services/events'
+
+afterEach(() => setLocale('zh-CN'))
+
+describe('i18n', () => {
+  it('defaults to zh-CN and switches to en', () => {
+    expect(getLocale()).toBe('zh-CN')
+    expect(t('error.linkMissing')).toBe('链接不存在')
+    setLocale('en')
+    expect(getLocale()).toBe('en')
+    expect(t('error.linkMissing')).toBe('The link does not exist')
+    expect(t('error.conflict.content')).toBe('Logged in from another device, log in again?')
+    expect(t('error.tenantLookup')).toBe('Request interface failed')
+  })
+
+  it('fills {name} placeholders and leaves unknown ones', () => {
+    expect(t('error.missingParam', { name: 'userId' })).toBe('缺少参数userId')
+    expect(t('error.missingParam')).toBe('缺少参数{name}')
+    expect(t('error.missingParam', { other: 1 })).toBe('缺少参数{name}')
+  })
+
+  it('en covers every zh-CN key with a non-empty text', () => {
+    expect(Object.keys(enCommon).sort()).toEqual(Object.keys(zhCommon).sort())
+    for (const v of Object.values(enCommon)) expect(v.length).toBeGreaterThan(0)
+  })
+})
+
+describe('events', () => {
+  it('emits to listeners until they are removed', () => {
+    const fn = vi.fn()
+    on(EVENTS.pause, fn)
+    emit(EVENTS.pause, 1, 'a')
+    expect(fn).toHaveBeenCalledWith(1, 'a')
+    off(EVENTS.pause, fn)
+    emit(EVENTS.pause)
+    expect(fn).toHaveBeenCalledTimes(1)
+    expect(Taro.eventCenter).toBeDefined()
+  })
+})
