@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '找回密码',
+  navigationStyle: 'custom',
+})

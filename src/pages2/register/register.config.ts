@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '注册',
+  navigationStyle: 'custom',
+})

@@ -1,0 +1,164 @@
+import { Button, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useRef, useState } from 'react'
+import NavBar from '@/components/nav-bar'
+import { themeStyle } from '@/components/theme'
+import { t } from '@/i18n'
+import { registerSmall, sendSms } from '@/services/api/account'
+import { afterLogin } from '@/services/session'
+import { storage } from '@/services/storage'
+import { Field, SmsButton, TextInput } from './form'
+import { useCountdown } from './use-countdown'
+import { type FormErrors, hasErrors, phoneError, validateRegister } from './validate'
+import './form.scss'
+
+type Fields = 'phone' | 'code' | 'password' | 'password2' | 'agree'
+
+export default function Register() {
+  const [phone, setPhone] = useState('')
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [password2, setPassword2] = useState('')
+  const [inviteCode, setInviteCode] = useState(() => String(storage.get<string>('invite_code') ?? ''))
+  const [agree, setAgree] = useState(false)
+  const [errors, setErrors] = useState<FormErrors<Fields>>({})
+  const [sending, setSending] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const busy = useRef(false)
+  const countdown = useCountdown(60)
+
+  const onSendSms = async () => {
+    const err = phoneError(phone)
+    setErrors((e) => ({ ...e, phone: err }))
+    if (err || sending) return
+    setSending(true)
+    try {
+      await sendSms('register', phone.trim())
+      countdown.start()
+      Taro.showToast({ title: t('login.smsSent'), icon: 'success' })
+    } catch {
+      // toasted by the request layer
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const submit = async () => {
+    if (busy.current) return
+    const e = validateRegister({ phone, code, password, password2, agree })
+    setErrors(e)
+    if (hasErrors(e)) return
+    busy.current = true
+    setSubmitting(true)
+    try {
+      const invite = inviteCode.trim()
+      const result = await registerSmall({
+        telPhone: phone.trim(),
+        code: code.trim(),
+        password,
+        ...(invite ? { inviteCode: invite } : {}),
+      })
+      const ok = await afterLogin(result)
+      if (ok) {
+        Taro.showToast({ title: t('register.success'), icon: 'success' })
+        await Taro.switchTab({ url: '/pages/wd/index' })
+      }
+    } catch {
+      // toasted by the request layer
+    } finally {
+      busy.current = false
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <View className="account-page register-page" style={themeStyle}>
+      <NavBar title={t('register.title')} />
+      <View className="account-body">
+        <Text className="account-heading">{t('register.heading')}</Text>
+        <Field
+          label={t('register.phone')}
+          error={errors.phone}
+          extra={<SmsButton className="reg-send-sms" left={countdown.left} sending={sending} onClick={onSendSms} />}
+        >
+          <TextInput
+            className="reg-phone"
+            value={phone}
+            onChange={setPhone}
+            type="number"
+            maxlength={11}
+            placeholder={t('login.phone.placeholder')}
+          />
+        </Field>
+        <Field label={t('register.code')} error={errors.code}>
+          <TextInput
+            className="reg-code"
+            value={code}
+            onChange={setCode}
+            type="number"
+            maxlength={6}
+            placeholder={t('login.smsCode.placeholder')}
+          />
+        </Field>
+        <Field label={t('register.password')} error={errors.password}>
+          <TextInput
+            className="reg-password"
+            value={password}
+            onChange={setPassword}
+            password
+            placeholder={t('register.password.placeholder')}
+          />
+        </Field>
+        <Field label={t('register.password2')} error={errors.password2}>
+          <TextInput
+            className="reg-password2"
+            value={password2}
+            onChange={setPassword2}
+            password
+            placeholder={t('register.password2.placeholder')}
+          />
+        </Field>
+        <Field label={t('register.invite')}>
+          <TextInput
+            className="reg-invite"
+            value={inviteCode}
+            onChange={setInviteCode}
+            maxlength={32}
+            placeholder={t('register.invite.placeholder')}
+          />
+        </Field>
+
+        <View
+          className="form-agree reg-agree"
+          onClick={() => {
+            setAgree(!agree)
+            setErrors((e) => ({ ...e, agree: undefined }))
+          }}
+        >
+          <View className={`form-check${agree ? ' is-checked' : ''}`} />
+          <Text>
+            {t('register.agree')}
+            <Text className="form-terms">{t('register.terms')}</Text>
+          </Text>
+        </View>
+        {errors.agree && <Text className="form-error form-error-block">{t(errors.agree)}</Text>}
+
+        <Button
+          className={`form-submit reg-submit${submitting ? ' is-busy' : ''}`}
+          disabled={submitting || undefined}
+          onClick={submit}
+        >
+          {submitting ? t('register.submitting') : t('register.submit')}
+        </Button>
+        <View className="form-links">
+          <Text
+            className="reg-to-login"
+            onClick={() => Taro.navigateBack().catch(() => Taro.redirectTo({ url: '/pages4/login/login' }))}
+          >
+            {t('register.hasAccount')}
+          </Text>
+        </View>
+      </View>
+    </View>
+  )
+}

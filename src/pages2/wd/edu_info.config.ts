@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '学历信息',
+  navigationStyle: 'custom',
+})

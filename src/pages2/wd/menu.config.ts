@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '基本资料',
+  navigationStyle: 'custom',
+})

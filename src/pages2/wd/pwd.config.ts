@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '修改密码',
+  navigationStyle: 'custom',
+})

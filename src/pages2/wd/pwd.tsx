@@ -1,0 +1,90 @@
+import { Button, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useRef, useState } from 'react'
+import NavBar from '@/components/nav-bar'
+import { themeStyle } from '@/components/theme'
+import { t } from '@/i18n'
+import { Field, TextInput } from '@/pages2/register/form'
+import { type FormErrors, hasErrors, validatePwd } from '@/pages2/register/validate'
+import { updatePwd } from '@/services/api/user'
+import { useRequireLogin } from './guard'
+import '@/pages2/register/form.scss'
+import './wd.scss'
+
+export default function Pwd() {
+  const loggedIn = useRequireLogin()
+  const [oldPassword, setOldPassword] = useState('')
+  const [password, setPassword] = useState('')
+  const [password2, setPassword2] = useState('')
+  const [errors, setErrors] = useState<FormErrors<'oldPassword' | 'password' | 'password2'>>({})
+  const [submitting, setSubmitting] = useState(false)
+  const busy = useRef(false)
+
+  const submit = async () => {
+    if (busy.current) return
+    const e = validatePwd({ oldPassword, password, password2 })
+    setErrors(e)
+    if (hasErrors(e)) return
+    busy.current = true
+    setSubmitting(true)
+    try {
+      await updatePwd({ oldPassword, newPassword: password })
+      Taro.showToast({ title: t('pwd.success'), icon: 'success' })
+      setTimeout(() => {
+        Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/wd/index' }))
+      }, 800)
+    } catch {
+      // toasted by the request layer
+      busy.current = false
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <View className="profile-page pwd-page" style={themeStyle}>
+      <NavBar title={t('pwd.title')} />
+      {loggedIn && (
+        <>
+          <View className="profile-card">
+            <Field label={t('pwd.old')} error={errors.oldPassword}>
+              <TextInput
+                className="pwd-old"
+                value={oldPassword}
+                onChange={setOldPassword}
+                password
+                placeholder={t('pwd.old.placeholder')}
+              />
+            </Field>
+            <Field label={t('pwd.new')} error={errors.password}>
+              <TextInput
+                className="pwd-new"
+                value={password}
+                onChange={setPassword}
+                password
+                placeholder={t('pwd.new.placeholder')}
+              />
+            </Field>
+            <Field label={t('pwd.new2')} error={errors.password2}>
+              <TextInput
+                className="pwd-new2"
+                value={password2}
+                onChange={setPassword2}
+                password
+                placeholder={t('pwd.new2.placeholder')}
+              />
+            </Field>
+          </View>
+          <View className="profile-actions">
+            <Button
+              className={`form-submit pwd-submit${submitting ? ' is-busy' : ''}`}
+              disabled={submitting || undefined}
+              onClick={submit}
+            >
+              {submitting ? t('pwd.submitting') : t('pwd.submit')}
+            </Button>
+          </View>
+        </>
+      )}
+    </View>
+  )
+}
