@@ -11,7 +11,10 @@ import type { RouteKey } from './routes'
 export const PHONE_RE = /^1[3-9]\d{9}$/
 
 const phone = z.string().trim().regex(PHONE_RE, 'telPhone must be an 11-digit mobile number')
-const smsCode = z.string().trim().regex(/^\d{6}$/, 'code must be 6 digits')
+const smsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'code must be 6 digits')
 const password = z
   .string()
   .min(8, 'password must be at least 8 characters')

@@ -14,7 +14,6 @@ export interface Envelope<T = unknown> {
   data: T
 }
 
-
 type Field<K, F extends 'query' | 'params' | 'body'> = K extends ImplementedKey
   ? Schemas[K] extends Record<F, infer S extends z.ZodType>
     ? z.input<S>

@@ -47,7 +47,10 @@ export function ensureChromium() {
   const env = { DEBIAN_FRONTEND: 'noninteractive' }
   const a = sudo.length ? 'sudo' : 'apt-get'
   const pre = sudo.length ? ['apt-get'] : []
-  if (run(a, [...pre, 'update', '-qq'], { env }) !== 0 || run(a, [...pre, 'install', '-y', '-qq', 'chromium'], { env }) !== 0) {
+  if (
+    run(a, [...pre, 'update', '-qq'], { env }) !== 0 ||
+    run(a, [...pre, 'install', '-y', '-qq', 'chromium'], { env }) !== 0
+  ) {
     console.error('[deps] could not install chromium: the browser tests will fail')
     return false
   }

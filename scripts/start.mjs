@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { ensureBuild, ensureDeps, root, run } from './lib.mjs'
 
 ensureDeps()
-if (ensureBuild("h5") !== 0) {
+if (ensureBuild('h5') !== 0) {
   console.error('[start] the H5 build failed')
   process.exit(1)
 }

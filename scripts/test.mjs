@@ -34,7 +34,13 @@ function step(name, fn) {
 
 function vitest(name, projects) {
   const out = join(tmp, `${name}.json`)
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]
   console.log(`\n=== vitest ${projects.join(', ')}`)
   const code = run(bin('vitest'), args)
   if (!existsSync(out)) {
@@ -47,7 +53,9 @@ function vitest(name, projects) {
   failed += r.numFailedTests
   if (r.numFailedTests > 0) failures.push(`vitest ${name}: ${r.numFailedTests} failed`)
   // a suite that fails to load counts as a failure even when no test inside it ran
-  const broken = r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'))
+  const broken = r.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'),
+  )
   for (const f of broken) {
     failed++
     failures.push(`suite failed to run: ${f.name.replace(root, '.')}`)

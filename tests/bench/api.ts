@@ -35,12 +35,19 @@ async function main() {
   rows.push(await measure('bare Fastify route', `${bareUrl}/bare`))
   rows.push(await measure('GET /app/common/base/home/list', `${appUrl}/api/app/common/base/home/list`, tenant))
   rows.push(await measure('GET /app/common/config', `${appUrl}/api/app/common/config`, tenant))
-  rows.push(await measure('GET /app/consultation/list', `${appUrl}/api/app/consultation/list?pageNum=1&pageSize=10`, tenant))
+  rows.push(
+    await measure('GET /app/consultation/list', `${appUrl}/api/app/consultation/list?pageNum=1&pageSize=10`, tenant),
+  )
 
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, PGlite, loopback, ${new Date().toISOString()}`)
   console.log('target'.padEnd(36), 'req/s'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8))
   for (const r of rows)
-    console.log(r.title.padEnd(36), String(r.reqPerSec).padStart(8), String(r.p99ms).padStart(8), String(r.bad).padStart(8))
+    console.log(
+      r.title.padEnd(36),
+      String(r.reqPerSec).padStart(8),
+      String(r.p99ms).padStart(8),
+      String(r.bad).padStart(8),
+    )
 
   await app.close()
   await bare.close()

@@ -28,7 +28,7 @@ let browser: Browser
 
 beforeAll(async () => {
   server = await startServer({ ACCESS_TTL_SECONDS: String(ACCESS_TTL) })
-  browser = await launchBrowser(server.port)
+  browser = await launchBrowser()
 })
 
 afterAll(async () => {
@@ -61,7 +61,7 @@ describe('tenants by host', () => {
       })
       await page.goto(server.url(host, '/'))
       await settled(page)
-      await expect.poll(() => page.locator('.home-header').innerText(), { timeout: 15_000 }).toContain(name)
+      await expect.poll(() => page.locator('.home-header').textContent(), { timeout: 15_000 }).toContain(name)
       await page.locator('.home-list-item').first().waitFor({ timeout: 15_000 })
       await page.locator('.news-item').first().waitFor({ timeout: 15_000 })
       await context.close()
@@ -99,7 +99,9 @@ describe('a learner', () => {
     await loginWithCaptcha(page)
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/pages/wd/index')
     await settled(page)
-    await expect.poll(() => page.locator('.taro_page_stationed .wd-phone').innerText(), { timeout: 15_000 }).toContain('0001')
+    await expect
+      .poll(() => page.locator('.taro_page_stationed .wd-phone').textContent(), { timeout: 15_000 })
+      .toContain('0001')
   })
 
   it('logs out: the session is gone and home is shown', async () => {
@@ -107,10 +109,7 @@ describe('a learner', () => {
     await confirmModal(page)
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/(pages\/index\/index)?$/)
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => /token|user_account/.test(k)))
-    const values = await page.evaluate(
-      (keys) => keys.map((k) => localStorage.getItem(k)),
-      stored,
-    )
+    const values = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), stored)
     for (const v of values) expect(v ?? '').not.toMatch(/[0-9a-f]{16,}|13800000001/)
     await settled(page)
     await tap(page, 'tab-item-4')
@@ -129,7 +128,9 @@ describe('a learner', () => {
     await fill(page, 'login-sms-code', code)
     await tap(page, 'login-submit')
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/pages/wd/index')
-    await expect.poll(() => page.locator('.taro_page_stationed .wd-phone').innerText(), { timeout: 15_000 }).toContain('0001')
+    await expect
+      .poll(() => page.locator('.taro_page_stationed .wd-phone').textContent(), { timeout: 15_000 })
+      .toContain('0001')
   })
 
   it('answers an expired token with one refresh and a retry, without sending the learner to login', async () => {
@@ -149,7 +150,9 @@ describe('a learner', () => {
     await expect
       .poll(() => log.some((e) => e.path.startsWith('/api/refreshToken/') && e.code === 200), { timeout: 15_000 })
       .toBe(true)
-    await expect.poll(() => log.some((e) => e.path === '/api/app/user/getInfo' && e.code === 200), { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(() => log.some((e) => e.path === '/api/app/user/getInfo' && e.code === 200), { timeout: 15_000 })
+      .toBe(true)
     page.off('response', onResponse)
     expect(log.some((e) => e.code === 401)).toBe(true)
     expect(log.filter((e) => e.path.startsWith('/api/refreshToken/')).length).toBe(1)
@@ -167,7 +170,7 @@ describe('a learner', () => {
     await settled(page)
     await tap(page, 'tab-item-4')
     const modal = page.locator('.taro__modal .taro-modal__text')
-    await expect.poll(() => modal.innerText(), { timeout: 15_000 }).toMatch(/其他设备|another device/)
+    await expect.poll(() => modal.textContent(), { timeout: 15_000 }).toMatch(/其他设备|another device/)
     expect(await page.locator('.taro__modal').count()).toBe(1)
     await confirmModal(page)
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/pages4/login/login')

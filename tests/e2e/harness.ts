@@ -90,7 +90,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   throw new Error(`server did not answer in 120 s:\n${logs.join('\n')}`)
 }
 
-export async function launchBrowser(port: number): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
@@ -105,7 +105,6 @@ export async function launchBrowser(port: number): Promise<Browser> {
       `--host-resolver-rules=MAP ${HOST_A} 127.0.0.1, MAP ${HOST_B} 127.0.0.1`,
     ],
   })
-  void port
 }
 
 export async function newMobilePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,0 +1,4 @@
+import account from './account'
+import shell from './shell'
+
+export default { ...shell, ...account }

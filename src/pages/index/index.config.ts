@@ -1,0 +1,6 @@
+export default definePageConfig({
+  navigationBarTitleText: '首页',
+  onReachBottomDistance: 50,
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

@@ -1,0 +1,200 @@
+import { Image, Swiper, SwiperItem, Text, View } from '@tarojs/components'
+import Taro, { useLoad, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import dayjs from 'dayjs'
+import { useCallback, useRef, useState } from 'react'
+import Empty from '@/components/empty'
+import FloatingWidget from '@/components/floating-widget'
+import { imageUrl, openLink } from '@/components/link'
+import NavBar from '@/components/nav-bar'
+import PageLoading from '@/components/page-loading'
+import TabPage from '@/components/tab-page'
+import { themeStyle } from '@/components/theme'
+import { t } from '@/i18n'
+import { consultationList, homeAdverts, homeList } from '@/services/api/common'
+import { tenantConfig } from '@/services/tenant/config'
+import { useApp } from '@/store/app'
+import type { Advert, Consultation, HomeItem } from '../../../contract/types'
+import './index.scss'
+
+const PAGE_SIZE = 10
+
+function footerText(v: unknown): string {
+  if (typeof v === 'string') return v
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>
+    const s = o.record ?? o.text ?? o.content ?? o.value
+    return typeof s === 'string' ? s : ''
+  }
+  return ''
+}
+
+export default function Home() {
+  const header = useApp((s) => s.header)
+  const record = useApp((s) => footerText(s.config['home.footer.record']))
+  const [adverts, setAdverts] = useState<Advert[]>([])
+  const [items, setItems] = useState<HomeItem[]>([])
+  const [news, setNews] = useState<Consultation[]>([])
+  const [total, setTotal] = useState(0)
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [more, setMore] = useState(false)
+  const [scrollTop, setScrollTop] = useState(0)
+  const pageRef = useRef(1)
+  const busy = useRef(false)
+
+  const load = useCallback(async () => {
+    const opts = { noLoading: true, silent: true }
+    const [ads, list, first] = await Promise.allSettled([
+      homeAdverts(opts),
+      homeList(opts),
+      consultationList(1, PAGE_SIZE, opts),
+    ])
+    if (ads.status === 'fulfilled') setAdverts([...ads.value].sort((a, b) => a.sort - b.sort))
+    if (list.status === 'fulfilled') setItems([...list.value].sort((a, b) => a.sort - b.sort))
+    if (first.status === 'fulfilled') {
+      pageRef.current = 1
+      setNews(first.value.rows)
+      setTotal(first.value.total)
+    }
+    const allFailed = ads.status === 'rejected' && list.status === 'rejected' && first.status === 'rejected'
+    setStatus(allFailed ? 'error' : 'ready')
+  }, [])
+
+  useLoad(() => {
+    load()
+  })
+
+  usePullDownRefresh(() => {
+    load().finally(() => Taro.stopPullDownRefresh())
+  })
+
+  useReachBottom(() => {
+    if (busy.current || news.length >= total) return
+    busy.current = true
+    setMore(true)
+    const next = pageRef.current + 1
+    consultationList(next, PAGE_SIZE, { noLoading: true })
+      .then((page) => {
+        pageRef.current = next
+        setNews((prev) => [...prev, ...page.rows])
+        setTotal(page.total)
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        busy.current = false
+        setMore(false)
+      })
+  })
+
+  usePageScroll(({ scrollTop: top }) => setScrollTop(top))
+
+  const companyName = header?.companyName || tenantConfig.displayName
+
+  return (
+    <TabPage index={0}>
+      <View className="page home" style={themeStyle}>
+        <NavBar title={t('home.title')} />
+        <View className="home-header">
+          {!!tenantConfig.logo && <Image className="home-logo" src={imageUrl(tenantConfig.logo)} mode="aspectFit" />}
+          <View className="home-header-text">
+            <Text className="home-company">{companyName}</Text>
+            {companyName !== tenantConfig.displayName && (
+              <Text className="home-tenant">{tenantConfig.displayName}</Text>
+            )}
+          </View>
+        </View>
+
+        {status === 'loading' && <PageLoading banner rows={3} />}
+        {status === 'error' && (
+          <Empty
+            text={t('shell.loadFailed')}
+            actionText={t('common.retry')}
+            onAction={() => {
+              setStatus('loading')
+              load()
+            }}
+          />
+        )}
+
+        {status === 'ready' && (
+          <View className="home-body">
+            {adverts.length > 0 && (
+              <Swiper
+                className="home-banner"
+                autoplay
+                circular
+                indicatorDots
+                indicatorActiveColor="#ffffff"
+                interval={4000}
+              >
+                {adverts.map((ad) => (
+                  <SwiperItem key={ad.id}>
+                    <Image
+                      className="home-banner-img"
+                      src={imageUrl(ad.image)}
+                      mode="aspectFill"
+                      onClick={() => openLink(ad.linkUrl)}
+                    />
+                  </SwiperItem>
+                ))}
+              </Swiper>
+            )}
+
+            {items.length > 0 && (
+              <View className="home-grid card">
+                {items.map((item) => (
+                  <View key={item.id} className="home-list-item" onClick={() => openLink(item.linkUrl)}>
+                    <Image className="home-list-icon" src={imageUrl(item.icon)} mode="aspectFit" />
+                    <Text className="home-list-name">{item.name}</Text>
+                  </View>
+                ))}
+              </View>
+            )}
+
+            <View className="home-section-title">
+              <Text>{t('home.news')}</Text>
+            </View>
+            {news.length === 0 ? (
+              <Empty text={t('home.newsEmpty')} />
+            ) : (
+              <View className="home-news card">
+                {news.map((n) => (
+                  <View
+                    key={n.id}
+                    className="news-item"
+                    onClick={() => Taro.navigateTo({ url: `/pages3/news/detail?id=${n.id}` })}
+                  >
+                    <View className="news-item-main">
+                      <Text className="news-item-title">{n.title}</Text>
+                      {!!n.summary && <Text className="news-item-summary">{n.summary}</Text>}
+                      <View className="news-item-meta">
+                        <Text>{dayjs.unix(n.publishTime).format('YYYY-MM-DD')}</Text>
+                        <Text>{t('home.views', { count: n.views })}</Text>
+                      </View>
+                    </View>
+                    {!!n.cover && (
+                      <Image className="news-item-cover" src={imageUrl(n.cover)} mode="aspectFill" lazyLoad />
+                    )}
+                  </View>
+                ))}
+              </View>
+            )}
+            {news.length > 0 && (
+              <View className="home-more">
+                <Text>
+                  {more ? t('common.loading') : news.length >= total ? t('common.noMore') : t('shell.loadMore')}
+                </Text>
+              </View>
+            )}
+
+            {!!record && (
+              <View className="footer-record">
+                <Text>{record}</Text>
+              </View>
+            )}
+          </View>
+        )}
+        <FloatingWidget scrollTop={scrollTop} />
+      </View>
+    </TabPage>
+  )
+}

@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '学习',
+  enablePullDownRefresh: true,
+})

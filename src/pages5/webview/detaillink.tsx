@@ -1,0 +1,5 @@
+import LinkPage from './link-page'
+
+export default function DetailLink() {
+  return <LinkPage allowPages={false} />
+}

@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '',
+  navigationStyle: 'default',
+})

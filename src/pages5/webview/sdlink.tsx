@@ -1,0 +1,5 @@
+import LinkPage from './link-page'
+
+export default function SdLink() {
+  return <LinkPage allowPages={true} />
+}
