@@ -49,7 +49,7 @@ export function ensureChromium() {
   const pre = sudo.length ? ['apt-get'] : []
   if (
     run(a, [...pre, 'update', '-qq'], { env }) !== 0 ||
-    run(a, [...pre, 'install', '-y', '-qq', 'chromium'], { env }) !== 0
+    run(a, [...pre, 'install', '-y', '-qq', 'chromium', 'fonts-wqy-microhei'], { env }) !== 0
   ) {
     console.error('[deps] could not install chromium: the browser tests will fail')
     return false

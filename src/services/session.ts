@@ -42,31 +42,28 @@ async function loadUser(): Promise<void> {
 export async function afterLogin(result: LoginResult): Promise<boolean> {
   useSession.getState().setLogin({ token: result.token, userAccount: result.userAccount })
   storage.set('new_user', !!result.newUser)
-  let status: 'busy' | 'free'
-  try {
-    status = await lockStatus()
-  } catch (e) {
+  // Any failure while settling the lock drops the new session: nobody stays half logged in.
+  const drop = () => {
     useSession.getState().clear()
-    throw e
+    storage.remove('new_user')
   }
-  if (status === 'busy') {
-    const r = await Taro.showModal({
-      title: t('lock.kick.title'),
-      content: t('lock.kick.content'),
-      confirmText: t('lock.kick.confirm'),
-      cancelText: t('lock.kick.cancel'),
-    })
-    if (!r.confirm) {
-      useSession.getState().clear()
-      storage.remove('new_user')
-      return false
-    }
-    try {
+  try {
+    if ((await lockStatus()) === 'busy') {
+      const r = await Taro.showModal({
+        title: t('lock.kick.title'),
+        content: t('lock.kick.content'),
+        confirmText: t('lock.kick.confirm'),
+        cancelText: t('lock.kick.cancel'),
+      })
+      if (!r.confirm) {
+        drop()
+        return false
+      }
       await offline()
-    } catch (e) {
-      useSession.getState().clear()
-      throw e
     }
+  } catch (e) {
+    drop()
+    throw e
   }
   await lockAction({ silent: true }).catch(() => undefined)
   await loadUser().catch(() => undefined)

@@ -3,8 +3,10 @@
  * SMS, logout, a 401 answered by one refresh and a retry, and the 409 modal when the same account takes over
  * from a second browser.
  */
+
+import { mkdirSync } from 'node:fs'
 import type { Browser, Page, Response } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   confirmModal,
   DEMO_A,
@@ -81,6 +83,12 @@ describe('a learner', () => {
     close = () => p.context.close()
   })
   afterAll(async () => close?.())
+  // a failing step leaves a screenshot in .test-tmp/ to look at
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return
+    mkdirSync('.test-tmp', { recursive: true })
+    await page.screenshot({ path: `.test-tmp/e2e-${ctx.task.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined)
+  })
 
   it('switches the five tabs', async () => {
     await page.goto(server.url(HOST_A, '/'))
@@ -100,7 +108,9 @@ describe('a learner', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/pages/wd/index')
     await settled(page)
     await expect
-      .poll(() => page.locator('.taro_page_stationed .wd-phone').textContent(), { timeout: 15_000 })
+      .poll(() => page.locator('.taro_page_stationed .wd-phone').filter({ visible: true }).textContent(), {
+        timeout: 15_000,
+      })
       .toContain('0001')
   })
 
@@ -113,7 +123,7 @@ describe('a learner', () => {
     for (const v of values) expect(v ?? '').not.toMatch(/[0-9a-f]{16,}|13800000001/)
     await settled(page)
     await tap(page, 'tab-item-4')
-    await page.locator('.taro_page_stationed .wd-login-btn').waitFor({ timeout: 10_000 })
+    await page.locator('.taro_page_stationed .wd-login-btn').filter({ visible: true }).waitFor({ timeout: 10_000 })
   })
 
   it('logs in with an SMS code', async () => {
@@ -129,7 +139,9 @@ describe('a learner', () => {
     await tap(page, 'login-submit')
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/pages/wd/index')
     await expect
-      .poll(() => page.locator('.taro_page_stationed .wd-phone').textContent(), { timeout: 15_000 })
+      .poll(() => page.locator('.taro_page_stationed .wd-phone').filter({ visible: true }).textContent(), {
+        timeout: 15_000,
+      })
       .toContain('0001')
   })
 
@@ -160,15 +172,17 @@ describe('a learner', () => {
   })
 
   it('shows the 409 modal once when the same account takes over from another browser', async () => {
+    await loginWithCaptcha(page)
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/pages/wd/index')
+    await settled(page)
     const other = await newMobilePage(browser)
     await loginWithCaptcha(other.page)
     // the first browser still holds the lock: the second is asked to take over, and does
     await confirmModal(other.page)
     await expect.poll(() => new URL(other.page.url()).pathname, { timeout: 15_000 }).toBe('/pages/wd/index')
 
+    // the displaced browser's next call (the home tab's badge refresh) answers 409
     await tap(page, 'tab-item-0')
-    await settled(page)
-    await tap(page, 'tab-item-4')
     const modal = page.locator('.taro__modal .taro-modal__text')
     await expect.poll(() => modal.textContent(), { timeout: 15_000 }).toMatch(/其他设备|another device/)
     expect(await page.locator('.taro__modal').count()).toBe(1)

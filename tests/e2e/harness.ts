@@ -127,12 +127,16 @@ export async function settled(page: Page) {
 
 /** Fills a Taro <Input className="x"> on H5 (rendered as taro-input-core > input). */
 export async function fill(page: Page, className: string, value: string) {
-  const loc = page.locator(`.taro_page_stationed .${className} input, .taro_page_stationed input.${className}`).first()
+  const loc = page
+    .locator(`.taro_page_stationed .${className} input, .taro_page_stationed input.${className}`)
+    .filter({ visible: true })
+    .first()
   await loc.fill(value)
 }
 
 export async function tap(page: Page, className: string) {
-  await page.locator(`.taro_page_stationed .${className}`).first().click()
+  // Taro keeps visited tab pages in the DOM (hidden): act on the one on screen
+  await page.locator(`.taro_page_stationed .${className}`).filter({ visible: true }).first().click()
 }
 
 export async function confirmModal(page: Page) {

@@ -80,6 +80,16 @@ describe('afterLogin', () => {
     expect(srv.count('POST /lock/lockAction')).toBe(0)
   })
 
+  it('busy lock + the modal cannot show: drops the new session instead of keeping it half logged in', async () => {
+    const srv = server(ok())
+    vi.mocked(Taro.showModal).mockRejectedValue({ errMsg: 'showModal:fail confirmText length' } as never)
+    await expect(afterLogin(result)).rejects.toBeTruthy()
+    expect(storage.get('user_account')).toBeNull()
+    expect(storage.get('token')).toBeNull()
+    expect(srv.count('POST /app/user/offline')).toBe(0)
+    expect(srv.count('POST /lock/lockAction')).toBe(0)
+  })
+
   it('exchangeSign trades a skip-login sign for a session', async () => {
     const srv = server({ code: 500 })
     await expect(exchangeSign('sign-0123456789')).resolves.toBe(true)

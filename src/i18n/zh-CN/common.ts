@@ -22,7 +22,7 @@ export default {
   'error.invalidParam': '请传入正确格式的参数',
   'lock.kick.title': '提示',
   'lock.kick.content': '该账号正在其他设备上使用，是否将其下线并继续登录？',
-  'lock.kick.confirm': '下线并登录',
+  'lock.kick.confirm': '继续登录',
   'lock.kick.cancel': '取消',
   'validation.phone': '请输入正确的手机号',
   'validation.password.required': '请输入密码',
