@@ -32,6 +32,7 @@ export default defineConfig({
         },
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
@@ -42,6 +43,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
@@ -53,6 +55,7 @@ export default defineConfig({
       {
         test: {
           name: 'weapp',
+          sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/weapp/**/*.test.ts'],
           testTimeout: 60_000,
@@ -62,6 +65,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 90_000,

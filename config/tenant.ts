@@ -15,10 +15,15 @@ export function loadTenant(name: string): TenantFile {
   return (mod.default ?? mod) as TenantFile
 }
 
-/** What the app sees as TENANT_CONFIG: weapp builds get the absolute API base. */
+/**
+ * What the app sees as TENANT_CONFIG: weapp builds get the absolute API base, and — when the tenant file
+ * leaves imageBase empty (images served by the API host) — that host as the image base, since a
+ * mini-program cannot load a relative image path.
+ */
 export function tenantConstant(t: TenantFile, taroEnv: string | undefined) {
   const { weappApiBase, ...rest } = t
-  return { ...rest, apiBase: taroEnv === 'weapp' ? weappApiBase : t.apiBase }
+  if (taroEnv !== 'weapp') return rest
+  return { ...rest, apiBase: weappApiBase, imageBase: t.imageBase || new URL(weappApiBase).origin }
 }
 
 /** dist/<type> for the default build, dist/tenants/<name>/<type> for a named tenant; dev builds under dist-dev/. */

@@ -1,5 +1,6 @@
 import { useDidHide, useDidShow, useLaunch } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
+import { type Locale, setLocale } from '@/i18n'
 import { EVENTS, emit } from '@/services/events'
 import { exchangeSign, restoreSession } from '@/services/session'
 import { storage } from '@/services/storage'
@@ -7,6 +8,10 @@ import { useApp } from '@/store/app'
 import './app.scss'
 
 type Query = Record<string, string | undefined>
+
+// the learner's language choice outlives the app (zh-CN unless they chose otherwise)
+const savedLocale = storage.get<Locale>('locale')
+if (savedLocale) setLocale(savedLocale)
 
 let exchangedSign = ''
 

@@ -12,6 +12,7 @@ export type StorageKey =
   | 'sac'
   | 'invite_code'
   | 'scene'
+  | 'locale'
 
 export const storage = {
   /** The stored value, or null when absent (Taro answers '' for a missing key). */

@@ -74,6 +74,8 @@ const { default: Wd } = await import('@/pages/wd/index')
 const { default: Info } = await import('@/pages2/wd/info')
 const { useSession } = await import('@/store/session')
 const userApi = await import('@/services/api/user')
+const { storage } = await import('@/services/storage')
+const { getLocale, setLocale } = await import('@/i18n')
 
 /** Type into a Taro Input: H5 renders a native input inside taro-input-core (or the host element itself). */
 function fill(container: HTMLElement, cls: string, value: string) {
@@ -207,6 +209,17 @@ describe('My account tab', () => {
     click(container, 'wd-logout')
     await waitFor(() => expect(session.logout).toHaveBeenCalled())
     useSession.getState().clear()
+  })
+
+  it('switches the language and remembers the choice for the next start', async () => {
+    useSession.getState().clear()
+    const { container } = render(<Wd />)
+    click(container, 'wd-lang-en')
+    expect(getLocale()).toBe('en')
+    expect(storage.get('locale')).toBe('en')
+    expect(Taro.reLaunch).toHaveBeenCalledWith({ url: '/pages/wd/index' })
+    setLocale('zh-CN')
+    storage.remove('locale')
   })
 })
 

@@ -7,6 +7,7 @@ import { themeStyle } from '@/components/theme'
 import { getLocale, type Locale, type MessageKey, setLocale, t } from '@/i18n'
 import { getInfo } from '@/services/api/user'
 import { logout } from '@/services/session'
+import { storage } from '@/services/storage'
 import { useApp } from '@/store/app'
 import { useSession } from '@/store/session'
 import { displayName, initial, maskPhone } from './format'
@@ -49,6 +50,7 @@ export default function Wd() {
   const onLocale = (next: Locale) => {
     if (next === locale) return
     setLocale(next)
+    storage.set('locale', next)
     setLocaleState(next)
     // every mounted page (tab bar included) renders its texts again
     Taro.reLaunch({ url: '/pages/wd/index' })
