@@ -14,7 +14,11 @@ export default defineConfig<'webpack5'>(async (merge, { command, mode }) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'learn-exam-app',
     date: '2025-01-01',
-    designWidth: 750,
+    // NutUI's CSS is written for a 375 px design; everything else for 750 (NutUI's Taro setup guide).
+    designWidth(input) {
+      const file = typeof input === 'object' && input?.file ? input.file.replace(/\\+/g, '/') : ''
+      return file.includes('@nutui') ? 375 : 750
+    },
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
     outputRoot: outputRoot(taroEnv, dev),

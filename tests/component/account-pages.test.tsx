@@ -75,7 +75,7 @@ const { default: Info } = await import('@/pages2/wd/info')
 const { useSession } = await import('@/store/session')
 const userApi = await import('@/services/api/user')
 const { storage } = await import('@/services/storage')
-const { getLocale, setLocale } = await import('@/i18n')
+const { getLocale, setLocale, t } = await import('@/i18n')
 
 /** Type into a Taro Input: H5 renders a native input inside taro-input-core (or the host element itself). */
 function fill(container: HTMLElement, cls: string, value: string) {
@@ -237,6 +237,32 @@ describe('personal info page', () => {
     act(() => fill(container, 'info-nickname', 'New nick'))
     click(container, 'info-save')
     await waitFor(() => expect(userApi.editUser).toHaveBeenCalledWith({ nickName: 'New nick' }))
+    useSession.getState().clear()
+  })
+
+  it('change phone: opens in a bottom popup, refuses the current number, binds a new one and closes', async () => {
+    useSession.getState().setLogin({ token: 't', userAccount: 'u1' })
+    useSession.getState().setUserInfo(user)
+    const { container } = render(<Info />)
+    expect(container.querySelector('.bind-phone')).toBeNull()
+    click(container, 'info-bind-phone')
+    const panel = await waitFor(() => {
+      const el = container.querySelector<HTMLElement>('.info-bind-panel')
+      expect(el?.style.display).not.toBe('none')
+      return el!
+    })
+    expect(panel.className).toContain('nut-popup-bottom')
+    expect(panel.textContent).toContain(t('bind.title'))
+
+    act(() => fill(container, 'bind-phone', user.telPhone))
+    act(() => fill(container, 'bind-code', '123456'))
+    click(container, 'bind-submit')
+    expect(userApi.bindNewTel).not.toHaveBeenCalled()
+
+    act(() => fill(container, 'bind-phone', '13900001111'))
+    click(container, 'bind-submit')
+    await waitFor(() => expect(userApi.bindNewTel).toHaveBeenCalledWith({ telPhone: '13900001111', code: '123456' }))
+    await waitFor(() => expect(panel.style.display).toBe('none'))
     useSession.getState().clear()
   })
 })

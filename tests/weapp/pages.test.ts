@@ -68,6 +68,9 @@ describe('built weapp bundle under node:vm', () => {
     const item = await until(() => page.byClass('news-item')[0])
     expect(page.text(page.byClass('home-header')[0])).toContain('安信培训')
     expect(page.byClass('home-banner')).toHaveLength(1)
+    // the banner is NutUI's Swiper (over Taro's swiper) with its own dot indicator
+    expect(page.byClass('nut-swiper')).toHaveLength(1)
+    expect(page.byClass('nut-indicator-dot')).toHaveLength(1)
     expect(page.text(page.byClass('home-list-item')[0])).toBe('题库练习')
     page.tap(item)
     await until(() => sim.navigations.length > 0)

@@ -1,4 +1,5 @@
-import { Image, Swiper, SwiperItem, Text, View } from '@tarojs/components'
+import Swiper from '@nutui/nutui-react-taro/dist/es/packages/swiper/index.js'
+import { Image, Text, View } from '@tarojs/components'
 import Taro, { useLoad, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import dayjs from 'dayjs'
 import { useCallback, useRef, useState } from 'react'
@@ -14,6 +15,7 @@ import { consultationList, homeAdverts, homeList } from '@/services/api/common'
 import { tenantConfig } from '@/services/tenant/config'
 import { useApp } from '@/store/app'
 import type { Advert, Consultation, HomeItem } from '../../../contract/types'
+import '@nutui/nutui-react-taro/dist/es/packages/swiper/style/css.js'
 import './index.scss'
 
 const PAGE_SIZE = 10
@@ -63,6 +65,8 @@ export default function Home() {
     load()
   })
 
+  // Page-level pull-down refresh and reach-bottom paging stay (native on weapp). NutUI PullToRefresh /
+  // InfiniteLoading are not used: they need their own scroll container and fight the page's scroll.
   usePullDownRefresh(() => {
     load().finally(() => Taro.stopPullDownRefresh())
   })
@@ -118,25 +122,21 @@ export default function Home() {
         {status === 'ready' && (
           <View className="home-body">
             {adverts.length > 0 && (
-              <Swiper
-                className="home-banner"
-                autoplay
-                circular
-                indicatorDots
-                indicatorActiveColor="#ffffff"
-                interval={4000}
-              >
-                {adverts.map((ad) => (
-                  <SwiperItem key={ad.id}>
-                    <Image
-                      className="home-banner-img"
-                      src={imageUrl(ad.image)}
-                      mode="aspectFill"
-                      onClick={() => openLink(ad.linkUrl)}
-                    />
-                  </SwiperItem>
-                ))}
-              </Swiper>
+              <View className="home-banner">
+                <Swiper autoplay loop indicator interval={4000} height="100%">
+                  {/* NutUI copies a slide's className onto its swiper-item, so the slide root carries none */}
+                  {adverts.map((ad) => (
+                    <View key={ad.id}>
+                      <Image
+                        className="home-banner-img"
+                        src={imageUrl(ad.image)}
+                        mode="aspectFill"
+                        onClick={() => openLink(ad.linkUrl)}
+                      />
+                    </View>
+                  ))}
+                </Swiper>
+              </View>
             )}
 
             {items.length > 0 && (

@@ -1,3 +1,4 @@
+import Popup from '@nutui/nutui-react-taro/dist/es/packages/popup/index.js'
 import { Button, Picker, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import dayjs from 'dayjs'
@@ -16,6 +17,7 @@ import { useApp } from '@/store/app'
 import { useSession } from '@/store/session'
 import { reloadUser, useRequireLogin } from './guard'
 import { changedFields, NAME_MAX, type Option, SEX_FALLBACK, validateInfo } from './profile'
+import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css.js'
 import '@/pages2/register/form.scss'
 import './wd.scss'
 
@@ -181,8 +183,8 @@ export default function Info() {
             <Field
               label={t('info.phone')}
               extra={
-                <Text className="profile-link info-bind-phone" onClick={() => setBindOpen(!bindOpen)}>
-                  {bindOpen ? t('bind.cancel') : t('bind.open')}
+                <Text className="profile-link info-bind-phone" onClick={() => setBindOpen(true)}>
+                  {t('bind.open')}
                 </Text>
               }
             >
@@ -190,9 +192,17 @@ export default function Info() {
             </Field>
           </View>
 
-          {bindOpen && (
-            <View className="profile-card info-bind-panel">
-              <Text className="profile-card-title">{t('bind.title')}</Text>
+          <Popup
+            className="info-bind-panel"
+            visible={bindOpen}
+            position="bottom"
+            round
+            closeable
+            title={t('bind.title')}
+            closeAriaLabel={t('bind.cancel')}
+            onClose={() => setBindOpen(false)}
+          >
+            <View className="info-bind-body">
               <Field
                 label={t('bind.newPhone')}
                 error={bindErrors.phone}
@@ -229,7 +239,7 @@ export default function Info() {
               </Button>
               <View className="profile-secondary" />
             </View>
-          )}
+          </Popup>
 
           <View className="profile-actions">
             <Button

@@ -201,6 +201,9 @@ export default function Login() {
         <Text className="account-heading">{t('login.welcome')}</Text>
         <Text className="account-sub">{t('login.subtitle')}</Text>
 
+        {/* Not NutUI Tabs: its heads are generated with fixed classNames (nut-tabs-titles-item), a TabPane
+            title is typed string | number, a custom title() replaces every head wholesale, and all panes stay
+            mounted, duplicating the shared phone / password / captcha fields. Tests click .login-tab-sms. */}
         <View className="login-tabs">
           {MODES.map((m) => (
             <View
