@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { displayName, maskPhone } from '@/pages/wd/format'
 import {
   hasErrors,
   passwordPairErrors,
@@ -12,7 +11,8 @@ import {
   validatePwd,
   validateRegister,
   validateSmsLogin,
-} from '@/pages2/register/validate'
+} from '@/domain/account-form'
+import { displayName, maskPhone } from '@/pages/wd/format'
 import { changedFields, validateEdu, validateInfo } from '@/pages2/wd/profile'
 
 const goodRegister = { phone: '13812345678', code: '123456', password: 'abc12345', password2: 'abc12345', agree: true }

@@ -1,14 +1,14 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
+import { Field, SmsButton, TextInput } from '@/components/form'
+import { useSmsCode } from '@/components/form/use-sms-code'
+import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
+import { type FormErrors, hasErrors, phoneError, validateForget } from '@/domain/account-form'
 import { t } from '@/i18n'
-import { registerForget, sendSms } from '@/services/api/account'
-import { Field, SmsButton, TextInput } from './form'
-import { useCountdown } from './use-countdown'
-import { type FormErrors, hasErrors, phoneError, validateForget } from './validate'
-import './form.scss'
+import { registerForget } from '@/services/api/account'
 
 type Fields = 'phone' | 'code' | 'password' | 'password2'
 
@@ -18,44 +18,25 @@ export default function Forget() {
   const [password, setPassword] = useState('')
   const [password2, setPassword2] = useState('')
   const [errors, setErrors] = useState<FormErrors<Fields>>({})
-  const [sending, setSending] = useState(false)
-  const [submitting, setSubmitting] = useState(false)
-  const busy = useRef(false)
-  const countdown = useCountdown(60)
+  const sms = useSmsCode('forget')
+  const { submitting, run } = useSubmit()
 
   const onSendSms = async () => {
     const err = phoneError(phone)
     setErrors((e) => ({ ...e, phone: err }))
-    if (err || sending) return
-    setSending(true)
-    try {
-      await sendSms('forget', phone.trim())
-      countdown.start()
-      Taro.showToast({ title: t('login.smsSent'), icon: 'success' })
-    } catch {
-      // toasted by the request layer
-    } finally {
-      setSending(false)
-    }
+    if (!err) await sms.send(phone)
   }
 
   const submit = async () => {
-    if (busy.current) return
+    if (submitting) return
     const e = validateForget({ phone, code, password, password2 })
     setErrors(e)
     if (hasErrors(e)) return
-    busy.current = true
-    setSubmitting(true)
-    try {
+    await run(async () => {
       await registerForget({ telPhone: phone.trim(), code: code.trim(), password })
       Taro.showToast({ title: t('forget.success'), icon: 'none' })
       await Taro.navigateBack().catch(() => Taro.redirectTo({ url: '/pages4/login/login' }))
-    } catch {
-      // toasted by the request layer
-    } finally {
-      busy.current = false
-      setSubmitting(false)
-    }
+    })
   }
 
   return (
@@ -66,7 +47,7 @@ export default function Forget() {
         <Field
           label={t('register.phone')}
           error={errors.phone}
-          extra={<SmsButton className="forget-send-sms" left={countdown.left} sending={sending} onClick={onSendSms} />}
+          extra={<SmsButton className="forget-send-sms" left={sms.left} sending={sms.sending} onClick={onSendSms} />}
         >
           <TextInput
             className="forget-phone"

@@ -1,16 +1,16 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
+import { Field, SmsButton, TextInput } from '@/components/form'
+import { useSmsCode } from '@/components/form/use-sms-code'
+import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
+import { type FormErrors, hasErrors, phoneError, validateRegister } from '@/domain/account-form'
 import { t } from '@/i18n'
-import { registerSmall, sendSms } from '@/services/api/account'
+import { registerSmall } from '@/services/api/account'
 import { afterLogin } from '@/services/session'
 import { storage } from '@/services/storage'
-import { Field, SmsButton, TextInput } from './form'
-import { useCountdown } from './use-countdown'
-import { type FormErrors, hasErrors, phoneError, validateRegister } from './validate'
-import './form.scss'
 
 type Fields = 'phone' | 'code' | 'password' | 'password2' | 'agree'
 
@@ -22,35 +22,21 @@ export default function Register() {
   const [inviteCode, setInviteCode] = useState(() => String(storage.get<string>('invite_code') ?? ''))
   const [agree, setAgree] = useState(false)
   const [errors, setErrors] = useState<FormErrors<Fields>>({})
-  const [sending, setSending] = useState(false)
-  const [submitting, setSubmitting] = useState(false)
-  const busy = useRef(false)
-  const countdown = useCountdown(60)
+  const sms = useSmsCode('register')
+  const { submitting, run } = useSubmit()
 
   const onSendSms = async () => {
     const err = phoneError(phone)
     setErrors((e) => ({ ...e, phone: err }))
-    if (err || sending) return
-    setSending(true)
-    try {
-      await sendSms('register', phone.trim())
-      countdown.start()
-      Taro.showToast({ title: t('login.smsSent'), icon: 'success' })
-    } catch {
-      // toasted by the request layer
-    } finally {
-      setSending(false)
-    }
+    if (!err) await sms.send(phone)
   }
 
   const submit = async () => {
-    if (busy.current) return
+    if (submitting) return
     const e = validateRegister({ phone, code, password, password2, agree })
     setErrors(e)
     if (hasErrors(e)) return
-    busy.current = true
-    setSubmitting(true)
-    try {
+    await run(async () => {
       const invite = inviteCode.trim()
       const result = await registerSmall({
         telPhone: phone.trim(),
@@ -63,12 +49,7 @@ export default function Register() {
         Taro.showToast({ title: t('register.success'), icon: 'success' })
         await Taro.switchTab({ url: '/pages/wd/index' })
       }
-    } catch {
-      // toasted by the request layer
-    } finally {
-      busy.current = false
-      setSubmitting(false)
-    }
+    })
   }
 
   return (
@@ -79,7 +60,7 @@ export default function Register() {
         <Field
           label={t('register.phone')}
           error={errors.phone}
-          extra={<SmsButton className="reg-send-sms" left={countdown.left} sending={sending} onClick={onSendSms} />}
+          extra={<SmsButton className="reg-send-sms" left={sms.left} sending={sms.sending} onClick={onSendSms} />}
         >
           <TextInput
             className="reg-phone"

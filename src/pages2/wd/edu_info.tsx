@@ -1,18 +1,18 @@
 import { Button, Picker, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import dayjs from 'dayjs'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { Field, TextInput } from '@/components/form'
+import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
+import { type FormErrors, hasErrors } from '@/domain/account-form'
 import { t } from '@/i18n'
-import { Field, TextInput } from '@/pages2/register/form'
-import { type FormErrors, hasErrors } from '@/pages2/register/validate'
 import { editUser } from '@/services/api/user'
 import { useApp } from '@/store/app'
 import { useSession } from '@/store/session'
 import { reloadUser, useRequireLogin } from './guard'
 import { changedFields, type Option, SCHOOL_MAX, validateEdu } from './profile'
-import '@/pages2/register/form.scss'
 import './wd.scss'
 
 export default function EduInfo() {
@@ -25,8 +25,7 @@ export default function EduInfo() {
   const [major, setMajor] = useState('')
   const [graduationDate, setGraduationDate] = useState('')
   const [errors, setErrors] = useState<FormErrors<'school' | 'major'>>({})
-  const [saving, setSaving] = useState(false)
-  const busy = useRef(false)
+  const { submitting: saving, run } = useSubmit()
 
   useEffect(() => {
     if (!userInfo) return
@@ -54,7 +53,7 @@ export default function EduInfo() {
   const levelIndex = levels.findIndex((o) => o.value === eduLevel)
 
   const save = async () => {
-    if (busy.current || !userInfo) return
+    if (saving || !userInfo) return
     const e = validateEdu({ school, major })
     setErrors(e)
     if (hasErrors(e)) return
@@ -66,18 +65,11 @@ export default function EduInfo() {
       Taro.showToast({ title: t('info.noChange'), icon: 'none' })
       return
     }
-    busy.current = true
-    setSaving(true)
-    try {
+    await run(async () => {
       await editUser(diff)
       Taro.showToast({ title: t('edu.saved'), icon: 'success' })
       await reloadUser().catch(() => undefined)
-    } catch {
-      // toasted by the request layer
-    } finally {
-      busy.current = false
-      setSaving(false)
-    }
+    })
   }
 
   return (

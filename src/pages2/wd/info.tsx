@@ -2,23 +2,22 @@ import Popup from '@nutui/nutui-react-taro/dist/es/packages/popup/index.js'
 import { Button, Picker, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import dayjs from 'dayjs'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { Field, SmsButton, TextInput } from '@/components/form'
+import { useSmsCode } from '@/components/form/use-sms-code'
+import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
+import { type FormErrors, hasErrors, phoneError, validateBindPhone } from '@/domain/account-form'
 import { ageFromBirth } from '@/domain/age'
 import { t } from '@/i18n'
 import { maskPhone } from '@/pages/wd/format'
-import { Field, SmsButton, TextInput } from '@/pages2/register/form'
-import { useCountdown } from '@/pages2/register/use-countdown'
-import { type FormErrors, hasErrors, phoneError, validateBindPhone } from '@/pages2/register/validate'
-import { sendSms } from '@/services/api/account'
 import { bindNewTel, editUser } from '@/services/api/user'
 import { useApp } from '@/store/app'
 import { useSession } from '@/store/session'
 import { reloadUser, useRequireLogin } from './guard'
 import { changedFields, NAME_MAX, type Option, SEX_FALLBACK, validateInfo } from './profile'
 import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css.js'
-import '@/pages2/register/form.scss'
 import './wd.scss'
 
 export default function Info() {
@@ -31,16 +30,14 @@ export default function Info() {
   const [sex, setSex] = useState('')
   const [birthday, setBirthday] = useState('')
   const [errors, setErrors] = useState<FormErrors<'nickName' | 'realName'>>({})
-  const [saving, setSaving] = useState(false)
-  const busy = useRef(false)
+  const { submitting: saving, run: runSave } = useSubmit()
 
   const [bindOpen, setBindOpen] = useState(false)
   const [newPhone, setNewPhone] = useState('')
   const [bindCode, setBindCode] = useState('')
   const [bindErrors, setBindErrors] = useState<FormErrors<'phone' | 'code'>>({})
-  const [sending, setSending] = useState(false)
-  const [binding, setBinding] = useState(false)
-  const countdown = useCountdown(60)
+  const sms = useSmsCode('bindNew')
+  const { submitting: binding, run: runBind } = useSubmit()
 
   useEffect(() => {
     if (!userInfo) return
@@ -68,7 +65,7 @@ export default function Info() {
   const age = birthday ? ageFromBirth(birthday) : null
 
   const save = async () => {
-    if (busy.current || !userInfo) return
+    if (saving || !userInfo) return
     const e = validateInfo({ nickName, realName })
     setErrors(e)
     if (hasErrors(e)) return
@@ -78,34 +75,17 @@ export default function Info() {
       Taro.showToast({ title: t('info.noChange'), icon: 'none' })
       return
     }
-    busy.current = true
-    setSaving(true)
-    try {
+    await runSave(async () => {
       await editUser(diff)
       Taro.showToast({ title: t('info.saved'), icon: 'success' })
       await reloadUser().catch(() => undefined)
-    } catch {
-      // toasted by the request layer
-    } finally {
-      busy.current = false
-      setSaving(false)
-    }
+    })
   }
 
   const onSendBindSms = async () => {
     const err = phoneError(newPhone)
     setBindErrors((e) => ({ ...e, phone: err }))
-    if (err || sending) return
-    setSending(true)
-    try {
-      await sendSms('bindNew', newPhone.trim())
-      countdown.start()
-      Taro.showToast({ title: t('login.smsSent'), icon: 'success' })
-    } catch {
-      // toasted by the request layer
-    } finally {
-      setSending(false)
-    }
+    if (!err) await sms.send(newPhone)
   }
 
   const bind = async () => {
@@ -113,19 +93,14 @@ export default function Info() {
     const e = validateBindPhone({ phone: newPhone, code: bindCode, current: userInfo?.telPhone ?? '' })
     setBindErrors(e)
     if (hasErrors(e)) return
-    setBinding(true)
-    try {
+    await runBind(async () => {
       await bindNewTel({ telPhone: newPhone.trim(), code: bindCode.trim() })
       Taro.showToast({ title: t('bind.success'), icon: 'success' })
       setBindOpen(false)
       setNewPhone('')
       setBindCode('')
       await reloadUser().catch(() => undefined)
-    } catch {
-      // toasted by the request layer
-    } finally {
-      setBinding(false)
-    }
+    })
   }
 
   return (
@@ -207,12 +182,7 @@ export default function Info() {
                 label={t('bind.newPhone')}
                 error={bindErrors.phone}
                 extra={
-                  <SmsButton
-                    className="bind-send-sms"
-                    left={countdown.left}
-                    sending={sending}
-                    onClick={onSendBindSms}
-                  />
+                  <SmsButton className="bind-send-sms" left={sms.left} sending={sms.sending} onClick={onSendBindSms} />
                 }
               >
                 <TextInput

@@ -1,14 +1,14 @@
 import { Button, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
+import { Field, TextInput } from '@/components/form'
+import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
+import { type FormErrors, hasErrors, validatePwd } from '@/domain/account-form'
 import { t } from '@/i18n'
-import { Field, TextInput } from '@/pages2/register/form'
-import { type FormErrors, hasErrors, validatePwd } from '@/pages2/register/validate'
 import { updatePwd } from '@/services/api/user'
 import { useRequireLogin } from './guard'
-import '@/pages2/register/form.scss'
 import './wd.scss'
 
 export default function Pwd() {
@@ -17,27 +17,20 @@ export default function Pwd() {
   const [password, setPassword] = useState('')
   const [password2, setPassword2] = useState('')
   const [errors, setErrors] = useState<FormErrors<'oldPassword' | 'password' | 'password2'>>({})
-  const [submitting, setSubmitting] = useState(false)
-  const busy = useRef(false)
+  const { submitting, run } = useSubmit()
 
   const submit = async () => {
-    if (busy.current) return
+    if (submitting) return
     const e = validatePwd({ oldPassword, password, password2 })
     setErrors(e)
     if (hasErrors(e)) return
-    busy.current = true
-    setSubmitting(true)
-    try {
+    // stays busy after success until the page is gone: the toast shows, then back
+    await run(async () => {
       await updatePwd({ oldPassword, newPassword: password })
       Taro.showToast({ title: t('pwd.success'), icon: 'success' })
-      setTimeout(() => {
-        Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/wd/index' }))
-      }, 800)
-    } catch {
-      // toasted by the request layer
-      busy.current = false
-      setSubmitting(false)
-    }
+      await new Promise((resolve) => setTimeout(resolve, 800))
+      await Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/wd/index' }))
+    })
   }
 
   return (

@@ -1,11 +1,11 @@
 import { Button, Image, Text, View } from '@tarojs/components'
 import Taro, { useRouter } from '@tarojs/taro'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import { Field, SmsButton, TextInput } from '@/components/form'
+import { useSmsCode } from '@/components/form/use-sms-code'
+import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { type MessageKey, t } from '@/i18n'
-import { Field, SmsButton, TextInput } from '@/pages2/register/form'
-import { useCountdown } from '@/pages2/register/use-countdown'
 import {
   type FormErrors,
   hasErrors,
@@ -13,12 +13,12 @@ import {
   validateAccountLogin,
   validatePhoneLogin,
   validateSmsLogin,
-} from '@/pages2/register/validate'
-import { accountLogin, captchaImage, sendSms, smsLogin, telphoneLogin } from '@/services/api/account'
+} from '@/domain/account-form'
+import { type MessageKey, t } from '@/i18n'
+import { accountLogin, captchaImage, smsLogin, telphoneLogin } from '@/services/api/account'
 import { afterLogin } from '@/services/session'
 import { storage } from '@/services/storage'
 import type { LoginResult } from '../../../contract/types'
-import '@/pages2/register/form.scss'
 import './login.scss'
 
 export type LoginMode = 'account' | 'sms' | 'phone'
@@ -44,10 +44,8 @@ export default function Login() {
   const [captchaImg, setCaptchaImg] = useState<{ img: string; uuid: string } | null>(null)
   const [captchaFailed, setCaptchaFailed] = useState(false)
   const [errors, setErrors] = useState<FormErrors<Fields>>({})
-  const [submitting, setSubmitting] = useState(false)
-  const [sending, setSending] = useState(false)
-  const busy = useRef(false)
-  const countdown = useCountdown(60)
+  const sms = useSmsCode('login')
+  const { submitting, run } = useSubmit()
 
   const refreshCaptcha = useCallback(async () => {
     setCaptcha('')
@@ -75,17 +73,7 @@ export default function Login() {
   const onSendSms = async () => {
     const err = phoneError(phone)
     setErrors((e) => ({ ...e, phone: err }))
-    if (err || sending) return
-    setSending(true)
-    try {
-      await sendSms('login', phone.trim())
-      countdown.start()
-      Taro.showToast({ title: t('login.smsSent'), icon: 'success' })
-    } catch {
-      // the request layer already showed the server's message
-    } finally {
-      setSending(false)
-    }
+    if (!err) await sms.send(phone)
   }
 
   const finish = async (result: LoginResult) => {
@@ -100,7 +88,7 @@ export default function Login() {
   }
 
   const submit = async () => {
-    if (busy.current) return
+    if (submitting) return
     let e: FormErrors<Fields>
     if (mode === 'account') e = validateAccountLogin({ account, password, captcha })
     else if (mode === 'phone') e = validatePhoneLogin({ phone, password, captcha })
@@ -111,30 +99,38 @@ export default function Login() {
       setErrors({ captcha: 'login.err.captchaImage' })
       return
     }
-    busy.current = true
-    setSubmitting(true)
-    try {
-      let result: LoginResult
-      if (mode === 'account') {
-        result = await accountLogin({ account: account.trim(), password, code: captcha.trim(), uuid: captchaImg!.uuid })
-      } else if (mode === 'phone') {
-        result = await telphoneLogin({ telPhone: phone.trim(), password, code: captcha.trim(), uuid: captchaImg!.uuid })
-      } else {
-        const inviteCode = storage.get<string>('invite_code')
-        result = await smsLogin({
-          telPhone: phone.trim(),
-          code: code.trim(),
-          ...(inviteCode ? { inviteCode: String(inviteCode) } : {}),
-        })
-      }
-      await finish(result)
-    } catch {
+    await run(
+      async () => {
+        let result: LoginResult
+        if (mode === 'account') {
+          result = await accountLogin({
+            account: account.trim(),
+            password,
+            code: captcha.trim(),
+            uuid: captchaImg!.uuid,
+          })
+        } else if (mode === 'phone') {
+          result = await telphoneLogin({
+            telPhone: phone.trim(),
+            password,
+            code: captcha.trim(),
+            uuid: captchaImg!.uuid,
+          })
+        } else {
+          const inviteCode = storage.get<string>('invite_code')
+          result = await smsLogin({
+            telPhone: phone.trim(),
+            code: code.trim(),
+            ...(inviteCode ? { inviteCode: String(inviteCode) } : {}),
+          })
+        }
+        await finish(result)
+      },
       // a captcha is single use: any failed attempt needs a new one
-      if (mode !== 'sms') await refreshCaptcha()
-    } finally {
-      busy.current = false
-      setSubmitting(false)
-    }
+      async () => {
+        if (mode !== 'sms') await refreshCaptcha()
+      },
+    )
   }
 
   const captchaField = (
@@ -179,7 +175,7 @@ export default function Login() {
       error={errors.phone}
       extra={
         mode === 'sms' ? (
-          <SmsButton className="login-send-sms" left={countdown.left} sending={sending} onClick={onSendSms} />
+          <SmsButton className="login-send-sms" left={sms.left} sending={sms.sending} onClick={onSendSms} />
         ) : undefined
       }
     >

@@ -2,7 +2,7 @@
 import { Input, Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { type MessageKey, t } from '@/i18n'
-import './form.scss'
+import './index.scss'
 
 export interface FieldProps {
   label: string
