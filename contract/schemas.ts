@@ -6,6 +6,10 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from './routes'
+import { shopSchemas } from './schemas/shop'
+import type { RouteSchema } from './schemas/types'
+
+export type { RouteSchema } from './schemas/types'
 
 /** Spec §5 / §9: 11 digits, 1 then 3-9. */
 export const PHONE_RE = /^1[3-9]\d{9}$/
@@ -248,14 +252,8 @@ export const schemas = {
     body: z.object({ uuid: z.string().trim().min(8).max(64) }),
     data: z.null(),
   },
+  ...shopSchemas,
 } satisfies Partial<Record<RouteKey, RouteSchema>>
-
-export interface RouteSchema {
-  query?: z.ZodType
-  params?: z.ZodType
-  body?: z.ZodType
-  data: z.ZodType
-}
 
 export type Schemas = typeof schemas
 export type ImplementedKey = keyof Schemas

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { PassThrough } from 'node:stream'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -22,7 +23,10 @@ import type { Db } from './db'
 import { tenant } from './db/schema'
 import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
 import { handlers } from './modules'
+import { registerLocalPayPage } from './modules/order/pay-page'
+import { closeExpiredOrders } from './modules/order/service'
 import { assetSvg } from './seed/assets'
+import { LocalPaymentProvider, type PaymentProvider, WechatPaymentProvider } from './services/payment'
 import { LocalSmsSender } from './services/sms'
 import { authenticate } from './services/tokens'
 
@@ -45,8 +49,14 @@ export const unimplementedRoutes = (): RouteKey[] =>
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: Ctx
+    rawBody?: string
   }
 }
+
+/** Routes whose handler verifies a signature over the exact body bytes. */
+const RAW_BODY = new Set<RouteKey>(['POST /wx/pay/callback'])
+const RAW_BODY_LIMIT = 64 * 1024
+const PAY_CALLBACK: RouteKey = 'POST /wx/pay/callback'
 
 const RATE_LIMITED_LOGIN = new Set<RouteKey>([
   'POST /login',
@@ -72,7 +82,42 @@ const CACHED_PUBLIC = new Set<RouteKey>([
   'GET /app/common/base/advertising/list',
   'GET /app/common/base/home/list',
   'GET /app/consultation/list',
+  'GET /app/common/course/educationType/list',
+  'GET /app/common/course/business/list',
+  'GET /app/common/course/subject/list',
+  'GET /app/common/course/business/:id',
+  'GET /app/common/goods/list',
+  'GET /app/common/goods/:id',
+  'GET /app/common/goods/course/list/:id',
+  'GET /app/common/goods/goods/list/:id',
+  'GET /app/common/course/teacher/list',
+  'GET /app/common/course/menuList',
+  'GET /app/common/course/chapterList/:id',
+  'GET /app/common/course/sectionList/:id',
 ])
+
+/** Keeps the exact body bytes (req.rawBody) and hands fastify's parser an identical stream. */
+async function keepRawBody(req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of payload) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
+    size += b.length
+    if (size > RAW_BODY_LIMIT) throw Object.assign(new Error('body too large'), { statusCode: 413 })
+    chunks.push(b)
+  }
+  const buf = Buffer.concat(chunks)
+  req.rawBody = buf.toString('utf8')
+  const out = new PassThrough()
+  out.end(buf)
+  return out
+}
+
+/** WeChat calls the notify URL without headers of ours: the tenant travels as `?tenantId=` in that URL. */
+async function tenantFromQuery(req: FastifyRequest) {
+  const q = req.query as { tenantId?: unknown } | undefined
+  if (!req.headers['tenant-id'] && typeof q?.tenantId === 'string') req.headers['tenant-id'] = q.tenantId
+}
 
 function publicCache(max = 2000) {
   const entries = new Map<string, { at: number; value: Promise<unknown> }>()
@@ -96,7 +141,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  const services: Services = { sms: opts.services?.sms ?? new LocalSmsSender(app.log) }
+  const payment: PaymentProvider =
+    opts.services?.payment ??
+    (config.payment.provider === 'wechat' && config.payment.wechat
+      ? new WechatPaymentProvider(config.payment.wechat)
+      : new LocalPaymentProvider(config.secret, config.apiBase))
+  const services: Services = { sms: opts.services?.sms ?? new LocalSmsSender(app.log), payment }
 
   // The H5 app is served by this server: its inline bootstrap needs a permissive CSP, so CSP is off.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false })
@@ -199,7 +249,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         const common = {
           method: meta.method,
           url: meta.path,
-          onRequest: guard(meta),
+          onRequest: key === PAY_CALLBACK ? [tenantFromQuery, guard(meta)] : guard(meta),
           config: rl ? { rateLimit: rl } : {},
         }
         if (!handler || !schema) {
@@ -212,6 +262,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         }
         api.route({
           ...common,
+          ...(RAW_BODY.has(key) ? { preParsing: keepRawBody } : {}),
           schema: {
             ...(schema.query ? { querystring: schema.query } : {}),
             ...(schema.params ? { params: schema.params } : {}),
@@ -219,9 +270,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           },
           handler: async (req, reply) => {
             const run = () =>
-              handler(req.ctx, { query: req.query, params: req.params, body: req.body, headers: req.headers })
+              handler(req.ctx, {
+                query: req.query,
+                params: req.params,
+                body: req.body,
+                headers: req.headers,
+                rawBody: req.rawBody,
+              })
             const out = CACHED_PUBLIC.has(key)
-              ? await cached(`${req.ctx.scope.tenantId} ${key} ${JSON.stringify(req.query)}`, run)
+              ? await cached(`${req.ctx.scope.tenantId} ${key} ${JSON.stringify([req.query, req.params])}`, run)
               : await run()
             return sendResult(reply, out)
           },
@@ -230,6 +287,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { prefix: config.apiBase },
   )
+
+  if (payment instanceof LocalPaymentProvider) await registerLocalPayPage(app, db, config, payment)
+
+  // unpaid orders past their deadline close lazily on read; this sweep closes the rest every minute
+  const sweep = setInterval(() => {
+    closeExpiredOrders(db).catch((err) => app.log.warn({ err }, 'order sweep failed'))
+  }, 60_000)
+  sweep.unref()
+  app.addHook('onClose', async () => clearInterval(sweep))
 
   return app
 }

@@ -1,4 +1,6 @@
 /** Runtime configuration of the app (main.ts reads it from the environment; tests build it directly). */
+import { type WechatPayConfig, wechatConfigFromEnv } from './services/payment/wechat'
+
 export interface AppConfig {
   apiBase: string
   /** HMAC key for skip-login signs */
@@ -10,6 +12,8 @@ export interface AppConfig {
   captchaTtlSeconds: number
   /** H5 build served with SPA fallback; absent = API only */
   staticDir?: string
+  /** payment provider: 'local' (default: pay page on this server) or 'wechat' (WECHATPAY_* env) */
+  payment: { provider: 'local' | 'wechat'; wechat?: WechatPayConfig }
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -21,6 +25,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimit: { max: 600, loginMax: 30, smsMax: 10 },
     sms: { ttlSeconds: 300, gapSeconds: 60, perPhonePerDay: 10, perIpPerHour: 20 },
     captchaTtlSeconds: 120,
+    payment: { provider: 'local' },
     ...overrides,
   }
 }
@@ -39,5 +44,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv, secret: string, staticDir?
     refreshTtlSeconds: int(env.REFRESH_TTL_SECONDS, d.refreshTtlSeconds),
     rateLimit: { ...d.rateLimit, max: int(env.RATE_LIMIT_MAX, d.rateLimit.max) },
     staticDir,
+    payment: paymentFromEnv(env),
   })
+}
+
+function paymentFromEnv(env: NodeJS.ProcessEnv): AppConfig['payment'] {
+  if (env.PAY_PROVIDER !== 'wechat') return { provider: 'local' }
+  const wechat = wechatConfigFromEnv(env)
+  if (!wechat)
+    throw new Error(
+      'PAY_PROVIDER=wechat needs WECHATPAY_MCHID, WECHATPAY_SERIAL, WECHATPAY_PRIVATE_KEY_PATH, WECHATPAY_APIV3_KEY and WECHATPAY_PLATFORM_CERT_PATH',
+    )
+  return { provider: 'wechat', wechat }
 }

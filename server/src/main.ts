@@ -4,7 +4,8 @@
  *
  * Env: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data), DATABASE_URL, LOG_LEVEL (info), API_BASE (/api),
  * STATIC_DIR (dist/h5), SERVER_SECRET (else generated into DATA_DIR/secret), ACCESS_TTL_SECONDS,
- * REFRESH_TTL_SECONDS, RATE_LIMIT_MAX.
+ * REFRESH_TTL_SECONDS, RATE_LIMIT_MAX, PAY_PROVIDER (local | wechat; wechat needs the WECHATPAY_* variables,
+ * docs/DECISIONS.md "Payment").
  * Backups of the PGlite data dir: stop the server and copy DATA_DIR/pglite, or use PGlite's dumpDataDir.
  */
 import { randomBytes } from 'node:crypto'

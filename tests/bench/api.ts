@@ -1,6 +1,6 @@
 /**
- * `npm run bench:api`: requests per second and p99 latency of public reads (home list, config) on the real
- * app (embedded PGlite, seeded), next to a bare Fastify JSON route measured in the same run, on loopback.
+ * `npm run bench:api`: requests per second and p99 latency of public reads (home list, config, goods list and
+ * goods detail) on the real app (embedded PGlite, seeded), next to a bare Fastify JSON route measured in the same run, on loopback.
  * Load comes from autocannon in this process; each target runs DURATION seconds with CONNECTIONS connections.
  */
 import autocannon from 'autocannon'
@@ -38,6 +38,20 @@ async function main() {
   rows.push(
     await measure('GET /app/consultation/list', `${appUrl}/api/app/consultation/list?pageNum=1&pageSize=10`, tenant),
   )
+
+  rows.push(
+    await measure(
+      'GET /app/common/goods/list',
+      `${appUrl}/api/app/common/goods/list?pageNum=1&pageSize=10&goodsType=1`,
+      tenant,
+    ),
+  )
+  const detailId = (
+    (await (await fetch(`${appUrl}/api/app/common/goods/list?pageSize=1`, { headers: tenant })).json()) as {
+      data: { rows: { goodsId: number }[] }
+    }
+  ).data.rows[0]!.goodsId
+  rows.push(await measure('GET /app/common/goods/:id', `${appUrl}/api/app/common/goods/${detailId}`, tenant))
 
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, PGlite, loopback, ${new Date().toISOString()}`)
   console.log('target'.padEnd(36), 'req/s'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8))

@@ -209,6 +209,364 @@ export const informUser = pgTable(
   (t) => [index('inform_user_unread_idx').on(t.tenantId, t.userId, t.readStatus)],
 )
 
+// ---- shop (docs/DECISIONS.md "Shop"): catalogue, cart, orders, entitlements, invoices ----
+
+export const educationType = pgTable('education_type', {
+  id: serial('id').primaryKey(),
+  tenantId: tenantId(),
+  name: varchar('name', { length: 50 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  status: integer('status').notNull().default(1),
+})
+
+export const business = pgTable(
+  'business',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    educationTypeId: integer('education_type_id')
+      .notNull()
+      .references(() => educationType.id),
+    name: varchar('name', { length: 50 }).notNull(),
+    description: text('description').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    status: integer('status').notNull().default(1),
+  },
+  (t) => [index('business_type_idx').on(t.tenantId, t.educationTypeId)],
+)
+
+export const subject = pgTable(
+  'subject',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => business.id),
+    name: varchar('name', { length: 50 }).notNull(),
+    /** course project type ids: 1 recorded course, 2 question bank, 3 live */
+    projectList: integer('project_list').array().notNull().default([]),
+    sort: integer('sort').notNull().default(0),
+    status: integer('status').notNull().default(1),
+  },
+  (t) => [index('subject_business_idx').on(t.tenantId, t.businessId)],
+)
+
+export const teacher = pgTable('teacher', {
+  id: serial('id').primaryKey(),
+  tenantId: tenantId(),
+  name: varchar('name', { length: 30 }).notNull(),
+  title: varchar('title', { length: 100 }).notNull().default(''),
+  avatar: varchar('avatar', { length: 500 }).notNull().default(''),
+  intro: text('intro').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+})
+
+export const goods = pgTable(
+  'goods',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** 1 course, 2 question bank, 3 live, 4 package */
+    goodsType: integer('goods_type').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    cover: varchar('cover', { length: 500 }).notNull().default(''),
+    /** integer cents */
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price').notNull(),
+    educationTypeId: integer('education_type_id').notNull(),
+    businessId: integer('business_id').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    /** sanitised at write time (and again at read time) */
+    description: text('description').notNull().default(''),
+    /** 0 = no expiry */
+    validityDays: integer('validity_days').notNull().default(365),
+    handoutCount: integer('handout_count').notNull().default(0),
+    tags: text('tags').array().notNull().default([]),
+    buyCount: integer('buy_count').notNull().default(0),
+    /** 1 on shelf, 0 off shelf */
+    status: integer('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [index('goods_list_idx').on(t.tenantId, t.status, t.sort)],
+)
+
+export const goodsPackageItem = pgTable(
+  'goods_package_item',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => goods.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('goods_package_item_uq').on(t.tenantId, t.packageId, t.goodsId)],
+)
+
+export const goodsTeacher = pgTable(
+  'goods_teacher',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teacher.id),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('goods_teacher_uq').on(t.tenantId, t.goodsId, t.teacherId)],
+)
+
+export const course = pgTable('course', {
+  id: serial('id').primaryKey(),
+  tenantId: tenantId(),
+  name: varchar('name', { length: 100 }).notNull(),
+  cover: varchar('cover', { length: 500 }).notNull().default(''),
+  teacherId: integer('teacher_id').references(() => teacher.id),
+  sort: integer('sort').notNull().default(0),
+})
+
+export const goodsCourse = pgTable(
+  'goods_course',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => course.id),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('goods_course_uq').on(t.tenantId, t.goodsId, t.courseId)],
+)
+
+export const courseChapter = pgTable(
+  'course_chapter',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => course.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('course_chapter_course_idx').on(t.tenantId, t.courseId)],
+)
+
+export const courseSection = pgTable(
+  'course_section',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => course.id),
+    chapterId: integer('chapter_id')
+      .notNull()
+      .references(() => courseChapter.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    /** free to try */
+    audition: boolean('audition').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('course_section_chapter_idx').on(t.tenantId, t.chapterId)],
+)
+
+/** Distribution (a distributor's recommend code) and share activities: landing goods at an activity price. */
+export const goodsActivity = pgTable(
+  'goods_activity',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    status: integer('status').notNull().default(1),
+    endsAt: ts('ends_at'),
+  },
+  (t) => [uniqueIndex('goods_activity_code_uq').on(t.tenantId, t.code)],
+)
+
+export const goodsActivityItem = pgTable(
+  'goods_activity_item',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => goodsActivity.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    activityPrice: integer('activity_price').notNull(),
+  },
+  (t) => [uniqueIndex('goods_activity_item_uq').on(t.tenantId, t.activityId, t.goodsId)],
+)
+
+export const cart = pgTable(
+  'cart',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    choice: integer('choice').notNull().default(1),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('cart_user_goods_uq').on(t.tenantId, t.userId, t.goodsId)],
+)
+
+export const shopOrder = pgTable(
+  'shop_order',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    /** globally unique: also the payment's out_trade_no */
+    orderNo: varchar('order_no', { length: 32 }).notNull().unique(),
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
+    /** 1 pending, 2 paid, 3 cancelled, 4 closed, 5 refund requested, 6 refunded, 7 refund rejected */
+    status: integer('status').notNull().default(1),
+    totalPrice: integer('total_price').notNull(),
+    payPrice: integer('pay_price').notNull(),
+    channel: varchar('channel', { length: 16 }).notNull(),
+    activityId: integer('activity_id'),
+    inviteCode: varchar('invite_code', { length: 32 }).notNull().default(''),
+    payProvider: varchar('pay_provider', { length: 16 }),
+    transactionId: varchar('transaction_id', { length: 64 }),
+    createdAt: created(),
+    expiresAt: ts('expires_at').notNull(),
+    paidAt: ts('paid_at'),
+    cancelledAt: ts('cancelled_at'),
+    closedAt: ts('closed_at'),
+    refundReason: varchar('refund_reason', { length: 200 }),
+    refundRequestedAt: ts('refund_requested_at'),
+    refundHandledAt: ts('refund_handled_at'),
+    refundRejectReason: varchar('refund_reject_reason', { length: 200 }),
+    invoiceId: integer('invoice_id'),
+  },
+  (t) => [
+    uniqueIndex('shop_order_idem_uq').on(t.tenantId, t.userId, t.idempotencyKey),
+    index('shop_order_user_idx').on(t.tenantId, t.userId, t.status),
+    index('shop_order_pending_idx').on(t.status, t.expiresAt),
+  ],
+)
+
+export const orderItem = pgTable(
+  'order_item',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrder.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    goodsName: varchar('goods_name', { length: 100 }).notNull(),
+    goodsType: integer('goods_type').notNull(),
+    cover: varchar('cover', { length: 500 }).notNull().default(''),
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price').notNull(),
+  },
+  (t) => [index('order_item_order_idx').on(t.tenantId, t.orderId)],
+)
+
+/** Entitlements: what a learner may study. Package goods grant a row per goods inside (and the package). */
+export const userGoods = pgTable(
+  'user_goods',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    orderId: integer('order_id').references(() => shopOrder.id),
+    grantedAt: ts('granted_at').notNull().defaultNow(),
+    /** null = no expiry */
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    index('user_goods_user_idx').on(t.tenantId, t.userId, t.goodsId),
+    index('user_goods_order_idx').on(t.tenantId, t.orderId),
+  ],
+)
+
+export const userFirstChoice = pgTable(
+  'user_first_choice',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_first_choice_uq').on(t.tenantId, t.userId)],
+)
+
+export const offlineSubscribe = pgTable('offline_subscribe', {
+  id: serial('id').primaryKey(),
+  tenantId: tenantId(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => sysUser.id),
+  name: varchar('name', { length: 30 }).notNull(),
+  telPhone: varchar('tel_phone', { length: 11 }).notNull(),
+  goodsId: integer('goods_id'),
+  remark: varchar('remark', { length: 500 }).notNull().default(''),
+  createdAt: created(),
+})
+
+export const invoice = pgTable(
+  'invoice',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    /** 1 personal, 2 company */
+    titleType: integer('title_type').notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    taxNo: varchar('tax_no', { length: 20 }).notNull().default(''),
+    email: varchar('email', { length: 100 }).notNull(),
+    amount: integer('amount').notNull(),
+    /** 0 requested, 1 issued, 2 cancelled */
+    status: integer('status').notNull().default(0),
+    /** the orders it covers (their invoice_id points here while not cancelled) */
+    orderIds: integer('order_ids').array().notNull(),
+    createdAt: created(),
+    issuedAt: ts('issued_at'),
+    cancelledAt: ts('cancelled_at'),
+  },
+  (t) => [index('invoice_user_idx').on(t.tenantId, t.userId)],
+)
+
 /** Tables whose rows belong to one tenant: every query on them is filtered by tenant id. */
 export type TenantTable =
   | typeof sysUser
@@ -222,3 +580,23 @@ export type TenantTable =
   | typeof homeItem
   | typeof consultation
   | typeof informUser
+  | typeof educationType
+  | typeof business
+  | typeof subject
+  | typeof teacher
+  | typeof goods
+  | typeof goodsPackageItem
+  | typeof goodsTeacher
+  | typeof course
+  | typeof goodsCourse
+  | typeof courseChapter
+  | typeof courseSection
+  | typeof goodsActivity
+  | typeof goodsActivityItem
+  | typeof cart
+  | typeof shopOrder
+  | typeof orderItem
+  | typeof userGoods
+  | typeof userFirstChoice
+  | typeof offlineSubscribe
+  | typeof invoice

@@ -10,6 +10,7 @@ import type { ImplementedKey, Schemas } from '../../../contract/schemas'
 import type { AppConfig } from '../config'
 import type { Db } from '../db'
 import type { TenantTable } from '../db/schema'
+import type { PaymentProvider } from '../services/payment'
 import type { SmsSender } from '../services/sms'
 
 export interface Envelope<T = unknown> {
@@ -67,6 +68,7 @@ export interface AuthUser {
 
 export interface Services {
   sms: SmsSender
+  payment: PaymentProvider
 }
 
 export interface Ctx {
@@ -94,6 +96,8 @@ export interface Input<K extends ImplementedKey> {
   params: Field<K, 'params'>
   body: Field<K, 'body'>
   headers: IncomingHttpHeaders
+  /** the unparsed body, kept only on routes that verify a signature over it (payment callback) */
+  rawBody?: string
 }
 
 export type Data<K extends ImplementedKey> = z.output<Schemas[K]['data']>

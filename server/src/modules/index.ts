@@ -5,7 +5,21 @@ import { handlers as captcha } from './captcha'
 import { handlers as common } from './common'
 import { handlers as consultation } from './consultation'
 import { handlers as lock } from './lock'
+import { handlers as order } from './order'
+import { handlers as cart } from './shop/cart'
+import { handlers as catalogue } from './shop/catalogue'
 import { handlers as sms } from './sms'
 import { handlers as user } from './user'
 
-export const handlers: Handlers = { ...common, ...consultation, ...captcha, ...sms, ...account, ...user, ...lock }
+export const handlers: Handlers = {
+  ...common,
+  ...consultation,
+  ...captcha,
+  ...sms,
+  ...account,
+  ...user,
+  ...lock,
+  ...catalogue,
+  ...cart,
+  ...order,
+}

@@ -17,6 +17,7 @@ import { hashPassword } from '../services/passwords'
 import { sanitizeArticle } from '../services/sanitize'
 import { BANNERS } from './assets'
 import { DEMO_PASSWORD, DICTS, HOME_ITEMS, TENANTS } from './data'
+import { seedShopIfEmpty } from './shop'
 
 export interface DemoCredentials {
   tenantId: number
@@ -35,9 +36,15 @@ export const demoCredentials = (): DemoCredentials[] =>
     password: DEMO_PASSWORD,
   }))
 
-/** Seeds when the tenant table is empty; returns true when it seeded. */
+/**
+ * Seeds when the tenant table is empty; returns true when it seeded. The shop catalogue is seeded per
+ * demo tenant that has no goods yet (so a data dir from before the shop gains it too).
+ */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
-  if ((await countRows(db, tenant)) > 0) return false
+  if ((await countRows(db, tenant)) > 0) {
+    await seedShopIfEmpty(db)
+    return false
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const day = 24 * 3600 * 1000
   await db.transaction(async (tx) => {
@@ -127,5 +134,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       )
     }
   })
+  await seedShopIfEmpty(db)
   return true
 }

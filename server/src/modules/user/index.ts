@@ -1,12 +1,14 @@
 /** The learner's own profile, badges, password, phone and share code, and `offline` (take over). */
 import { eq } from 'drizzle-orm'
+import { ORDER_STATUS } from '../../../../contract/schemas/codes'
 import { countRows } from '../../db'
-import { informUser, sysUser } from '../../db/schema'
+import { informUser, shopOrder, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { consumeSmsCode } from '../../services/sms'
 import { displaceOtherTokens, revokeOtherTokens } from '../../services/tokens'
 import { claimLock, releaseOtherLocks } from '../lock'
+import { closeExpiredOrders } from '../order/service'
 import { phoneTaken } from '../sms'
 
 /** Only the first 4 and last 4 characters are shown. */
@@ -55,9 +57,15 @@ export const handlers: Handlers = {
       informUser,
       ctx.scope.where(informUser, eq(informUser.userId, userId), eq(informUser.readStatus, 0)),
     )
-    // orders, study periods, plans and subscriptions are built by later issues: their sums are 0
-    // until those tables exist (docs/DECISIONS.md "Badges").
-    return { informSum, orderSum: 0, periodSum: 0, planSum: 0, subscribeSum: 0 }
+    // orderSum: orders waiting for payment. Study periods, plans and subscriptions are built by later
+    // issues: their sums are 0 until those tables exist (docs/DECISIONS.md "Badges").
+    await closeExpiredOrders(ctx.db, ctx.scope, userId)
+    const orderSum = await countRows(
+      ctx.db,
+      shopOrder,
+      ctx.scope.where(shopOrder, eq(shopOrder.userId, userId), eq(shopOrder.status, ORDER_STATUS.pending)),
+    )
+    return { informSum, orderSum, periodSum: 0, planSum: 0, subscribeSum: 0 }
   },
 
   'POST /app/user/edit': async (ctx, { body }) => {

@@ -1,0 +1,3 @@
+export { LOCAL_SERIAL, LocalPaymentProvider } from './local'
+export * from './types'
+export { WechatPaymentProvider, wechatConfigFromEnv } from './wechat'

@@ -1,0 +1,4 @@
+import { freshPglite } from './helpers'
+import { shopSuite } from './shop-suite'
+
+shopSuite('PGlite', freshPglite)
