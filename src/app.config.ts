@@ -4,11 +4,34 @@ export default defineAppConfig({
   subPackages: [
     {
       root: 'pages2',
-      pages: ['wd/info', 'wd/pwd', 'wd/menu', 'wd/edu_info', 'register/register', 'register/forget'],
+      pages: [
+        'wd/info',
+        'wd/pwd',
+        'wd/menu',
+        'wd/edu_info',
+        'wd/course',
+        'register/register',
+        'register/forget',
+        'order/confirm_list',
+        'order/confirm_pay',
+        'order/confirm_success',
+        'order/index',
+        'invoice/index',
+      ],
     },
-    { root: 'pages3', pages: ['news/detail'] },
-    { root: 'pages4', pages: ['login/login'] },
-    { root: 'pages5', pages: ['webview/index', 'webview/sdlink', 'webview/detaillink'] },
+    { root: 'pages3', pages: ['news/detail', 'course/detail', 'course/jydetail'] },
+    { root: 'pages4', pages: ['login/login', 'shopping/shoppingCart'] },
+    {
+      root: 'pages5',
+      pages: [
+        'webview/index',
+        'webview/sdlink',
+        'webview/detaillink',
+        'scan/recommen',
+        'scan/retailact',
+        'scan/packPage',
+      ],
+    },
   ],
   window: {
     navigationStyle: 'custom',

@@ -44,6 +44,13 @@ export interface AppState {
   tenantId: string
   hideBuyState: boolean
   allowLoading: boolean
+  /** purchase-centre filters (spec §3): chosen education type, business level and subject ids */
+  educationType: number | null
+  businessLevel: number | null
+  sujectType: number | null
+  setEducationType: (id: number | null) => void
+  setBusinessLevel: (id: number | null) => void
+  setSujectType: (id: number | null) => void
   setCurrent: (i: number) => void
   setTabShow: (b: boolean) => void
   setTenantId: (id: string) => void
@@ -105,6 +112,12 @@ export const useApp = create<AppState>()((set) => ({
   tenantId: '',
   hideBuyState: false,
   allowLoading: true,
+  educationType: null,
+  businessLevel: null,
+  sujectType: null,
+  setEducationType: (id) => set({ educationType: id }),
+  setBusinessLevel: (id) => set({ businessLevel: id }),
+  setSujectType: (id) => set({ sujectType: id }),
   setCurrent: (i) => set({ current: i }),
   setTabShow: (b) => set({ tabShow: b }),
   setTenantId: (id) => set({ tenantId: id }),

@@ -201,7 +201,16 @@ describe('My account tab', () => {
     await waitFor(() => expect(container.querySelector('.wd-badge-num')?.textContent).toBe('3'))
     expect(container.querySelector('.wd-user-name')?.textContent).toBe('Nick')
     expect(container.querySelector('.wd-phone')?.textContent).toBe('138****5678')
-    for (const cls of ['wd-menu-info', 'wd-menu-pwd', 'wd-menu-edu', 'wd-menu-basic']) {
+    for (const cls of [
+      'wd-menu-orders',
+      'wd-menu-courses',
+      'wd-menu-cart',
+      'wd-menu-invoice',
+      'wd-menu-info',
+      'wd-menu-pwd',
+      'wd-menu-edu',
+      'wd-menu-basic',
+    ]) {
       expect(container.querySelector(`.${cls}`)).not.toBeNull()
     }
     click(container, 'wd-menu-pwd')

@@ -1,4 +1,6 @@
 import account from './account'
+import order from './order'
 import shell from './shell'
+import shop from './shop'
 
-export default { ...shell, ...account }
+export default { ...shell, ...account, ...order, ...shop }

@@ -1,3 +1,6 @@
 export default definePageConfig({
   navigationBarTitleText: '选课中心',
+  enablePullDownRefresh: true,
+  onReachBottomDistance: 50,
+  backgroundTextStyle: 'dark',
 })

@@ -17,6 +17,10 @@ export const LOGIN_URL = '/pages4/login/login?isBack=1'
 
 /** Account entries; later features (orders, courses, records, certificates) add theirs when they exist. */
 const MENU: ReadonlyArray<{ key: string; label: MessageKey; url: string }> = [
+  { key: 'orders', label: 'wd.menu.orders', url: '/pages2/order/index' },
+  { key: 'courses', label: 'wd.menu.courses', url: '/pages2/wd/course' },
+  { key: 'cart', label: 'wd.menu.cart', url: '/pages4/shopping/shoppingCart' },
+  { key: 'invoice', label: 'wd.menu.invoice', url: '/pages2/invoice/index' },
   { key: 'info', label: 'wd.menu.info', url: '/pages2/wd/info' },
   { key: 'basic', label: 'wd.menu.basic', url: '/pages2/wd/menu' },
   { key: 'edu', label: 'wd.menu.edu', url: '/pages2/wd/edu_info' },

@@ -1,0 +1,100 @@
+/**
+ * Buying from the catalogue: login gate (isBack), add to cart, buy now, study now. Shared by the goods
+ * detail, package detail and landing pages. The cart page and the order confirmation page belong to the
+ * cart/order screens; this module only navigates to them.
+ */
+import Taro, { useDidShow } from '@tarojs/taro'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { t } from '@/i18n'
+import { cartAdd, checkBuy } from '@/services/api/shop'
+import { storage } from '@/services/storage'
+import { useApp } from '@/store/app'
+import { isLoggedIn } from '@/store/session'
+
+export const LOGIN_URL = '/pages4/login/login?isBack=1'
+export const CART_URL = '/pages4/shopping/shoppingCart'
+export const LEARN_TAB = '/pages/learn/index'
+
+/** The order confirmation page takes goodsIds (comma list) or cartIds; activity purchases add activityId. */
+export function confirmUrl(goodsIds: number[], activityId?: number): string {
+  const base = `/pages2/order/confirm_list?goodsIds=${goodsIds.join(',')}`
+  return activityId ? `${base}&activityId=${activityId}` : base
+}
+
+/** A shared link's invite code (query `inviteCode`) is kept for the order and registration. */
+export function keepInviteCode(code: string | undefined | null): void {
+  if (!code) return
+  let value = code
+  try {
+    value = decodeURIComponent(code)
+  } catch {
+    // keep as given
+  }
+  value = value.trim()
+  if (value) storage.set('invite_code', value)
+}
+
+/** Logged in: true. Logged out: opens login (it comes back here after logging in) and answers false. */
+export function requireLogin(): boolean {
+  if (isLoggedIn()) return true
+  Taro.navigateTo({ url: LOGIN_URL })
+  return false
+}
+
+/** Bought state (re-checked on every show, so it updates after login or payment) and the buy actions. */
+export function useGoodsBuy(goodsId: number) {
+  const [bought, setBought] = useState(false)
+  const [adding, setAdding] = useState(false)
+  const idRef = useRef(goodsId)
+  idRef.current = goodsId
+
+  const lastCheck = useRef(0)
+
+  const recheck = useCallback(() => {
+    const id = idRef.current
+    // mount and the page's show can both ask at once (the bar mounts after the goods loads)
+    if (Date.now() - lastCheck.current < 300) return
+    lastCheck.current = Date.now()
+    if (!id || !isLoggedIn()) {
+      setBought(false)
+      return
+    }
+    checkBuy(id, { noLoading: true, silent: true })
+      .then((r) => {
+        if (idRef.current === id) setBought(r.bought)
+      })
+      .catch(() => undefined)
+  }, [])
+
+  useDidShow(recheck)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: check again when the goods changes
+  useEffect(recheck, [goodsId])
+
+  const addCart = useCallback(async () => {
+    if (!requireLogin() || adding || !idRef.current) return
+    setAdding(true)
+    try {
+      await cartAdd(idRef.current)
+      await useApp
+        .getState()
+        .refreshBadges()
+        .catch(() => undefined)
+      Taro.showToast({ title: t('shop.addedToCart'), icon: 'success' })
+    } catch {
+      // the request layer already showed the reason
+    } finally {
+      setAdding(false)
+    }
+  }, [adding])
+
+  const buyNow = useCallback((activityId?: number) => {
+    if (!requireLogin() || !idRef.current) return
+    Taro.navigateTo({ url: confirmUrl([idRef.current], activityId) })
+  }, [])
+
+  const study = useCallback(() => {
+    Taro.switchTab({ url: LEARN_TAB })
+  }, [])
+
+  return { bought, adding, addCart, buyNow, study, recheck }
+}

@@ -1,0 +1,209 @@
+import { Button, Image, Text, View } from '@tarojs/components'
+import Taro, { useLoad, useRouter } from '@tarojs/taro'
+import { useRef, useState } from 'react'
+import Empty from '@/components/empty'
+import { useSubmit } from '@/components/form/use-submit'
+import { imageUrl } from '@/components/link'
+import NavBar from '@/components/nav-bar'
+import PageLoading from '@/components/page-loading'
+import { themeStyle } from '@/components/theme'
+import { formatPrice } from '@/domain/money'
+import { t } from '@/i18n'
+import {
+  activityOrder,
+  cartList,
+  checkGoodsStatus,
+  goodsDetail,
+  newIdempotencyKey,
+  type PlaceResult,
+  placeOrder,
+  shareGoods,
+} from '@/services/api/shop'
+import { storage } from '@/services/storage'
+import { useApp } from '@/store/app'
+import { requireLogin } from './guard'
+import { parseIds } from './status'
+import './order.scss'
+
+interface Line {
+  goodsId: number
+  goodsName: string
+  cover: string
+  /** cents, from the server (cart row, goods status or activity price) */
+  price: number
+  originalPrice: number
+  onSale: boolean
+  owned: boolean
+}
+
+async function loadLines(goodsIds: number[], cartIds: number[], activityId: number | undefined): Promise<Line[]> {
+  const opts = { noLoading: true }
+  if (cartIds.length > 0) {
+    const list = await cartList(opts)
+    return list.rows.filter((r) => cartIds.includes(r.cartId)).map((r) => ({ ...r, owned: false }))
+  }
+  if (activityId && goodsIds.length === 1) {
+    const landing = await shareGoods(activityId, opts)
+    return landing.goods
+      .filter((g) => g.goodsId === goodsIds[0])
+      .map((g) => ({ ...g, price: g.activityPrice, originalPrice: g.price, onSale: true, owned: false }))
+  }
+  const [details, status] = await Promise.all([
+    Promise.all(goodsIds.map((id) => goodsDetail(id, opts))),
+    checkGoodsStatus(goodsIds, undefined, opts),
+  ])
+  return details.map((d) => {
+    const s = status.find((x) => x.goodsId === d.goodsId)
+    return {
+      goodsId: d.goodsId,
+      goodsName: d.goodsName,
+      cover: d.cover,
+      price: s?.price ?? d.price,
+      originalPrice: d.originalPrice,
+      onSale: s ? s.onSale : d.onSale,
+      owned: s?.owned ?? false,
+    }
+  })
+}
+
+/** Checkout: the goods and their server prices, then one order per page visit (idempotency key). */
+export default function ConfirmList() {
+  const { params } = useRouter()
+  const goodsIds = parseIds(params.goodsIds)
+  const cartIds = parseIds(params.cartIds)
+  const activityId = parseIds(params.activityId)[0]
+
+  const [lines, setLines] = useState<Line[]>([])
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [placed, setPlaced] = useState<PlaceResult | null>(null)
+  const { submitting, run } = useSubmit()
+  // one key per visit: a double tap or a retry after a failure places the same order (the server answers it again)
+  const keyRef = useRef('')
+  if (!keyRef.current) keyRef.current = newIdempotencyKey()
+
+  const load = async () => {
+    setStatus('loading')
+    try {
+      setLines(await loadLines(goodsIds, cartIds, activityId))
+      setStatus('ready')
+    } catch {
+      setStatus('error')
+    }
+  }
+
+  useLoad(() => {
+    if (!requireLogin()) return
+    load()
+  })
+
+  const orderable = lines.filter((l) => l.onSale && !l.owned)
+  const total = orderable.reduce((sum, l) => sum + l.price, 0)
+
+  const goNext = (r: PlaceResult) => {
+    const url = r.paid
+      ? `/pages2/order/confirm_success?orderId=${r.orderId}`
+      : `/pages2/order/confirm_pay?orderId=${r.orderId}`
+    Promise.resolve(Taro.redirectTo({ url })).catch(() => undefined)
+  }
+
+  const submit = () => {
+    if (placed) {
+      goNext(placed)
+      return
+    }
+    if (orderable.length === 0) {
+      Taro.showToast({ title: t('order.confirm.nothing'), icon: 'none' })
+      return
+    }
+    run(async () => {
+      const idempotencyKey = keyRef.current
+      const invite = storage.get<string | number>('invite_code')
+      const inviteCode = invite !== null ? String(invite).trim().slice(0, 32) : ''
+      let r: PlaceResult
+      if (activityId && goodsIds.length === 1) {
+        r = await activityOrder({ activityId, goodsId: goodsIds[0]!, idempotencyKey })
+      } else {
+        r = await placeOrder({
+          ...(cartIds.length > 0 ? { cartIds } : { goodsIds }),
+          idempotencyKey,
+          ...(inviteCode ? { inviteCode } : {}),
+        })
+      }
+      // keep the order on screen whatever happens next
+      setPlaced(r)
+      useApp
+        .getState()
+        .refreshBadges()
+        .catch(() => undefined)
+      goNext(r)
+    })
+  }
+
+  return (
+    <View className="page order-page confirm-page" style={themeStyle}>
+      <NavBar title={t('order.confirm.title')} />
+      {status === 'loading' && <PageLoading rows={2} />}
+      {status === 'error' && (
+        <Empty text={t('shell.loadFailed')} actionText={t('common.retry')} onAction={() => load()} />
+      )}
+      {status === 'ready' && lines.length === 0 && (
+        <Empty
+          text={t('order.confirm.nothing')}
+          actionText={t('order.cart.toShop')}
+          onAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+        />
+      )}
+      {status === 'ready' && lines.length > 0 && (
+        <>
+          <View className="order-card">
+            <Text className="order-card-title">{t('order.confirm.goods')}</Text>
+            {lines.map((l) => (
+              <View key={l.goodsId} className={`order-goods confirm-goods-${l.goodsId}`}>
+                <Image className="order-goods-cover" src={imageUrl(l.cover)} mode="aspectFill" />
+                <View className="order-goods-main">
+                  <Text className="order-goods-name">{l.goodsName}</Text>
+                  {!l.onSale && <Text className="order-goods-tag">{t('order.confirm.offSale')}</Text>}
+                  {l.onSale && l.owned && <Text className="order-goods-tag">{t('order.confirm.owned')}</Text>}
+                  <View className="order-goods-price-row">
+                    <Text className="order-goods-price">{formatPrice(l.price)}</Text>
+                    {l.originalPrice > l.price && (
+                      <Text className="order-goods-origin">{formatPrice(l.originalPrice)}</Text>
+                    )}
+                  </View>
+                </View>
+              </View>
+            ))}
+            <Text className="order-note">{t('order.confirm.priceNote')}</Text>
+          </View>
+
+          {placed && (
+            <View className="order-card confirm-placed">
+              <Text className="order-placed-text">{t('order.confirm.created', { no: placed.orderNo })}</Text>
+              <Text
+                className="order-link"
+                onClick={() => Taro.redirectTo({ url: '/pages2/order/index' }).catch(() => undefined)}
+              >
+                {t('order.confirm.myOrders')}
+              </Text>
+            </View>
+          )}
+
+          <View className="order-bar-holder" />
+          <View className="order-bar">
+            <View className="order-bar-sum">
+              <Text>{t('order.confirm.total')}</Text>
+              <Text className="confirm-total order-bar-price">{formatPrice(placed ? placed.payPrice : total)}</Text>
+            </View>
+            <Button
+              className={`order-bar-btn confirm-submit${submitting ? ' is-busy' : ''}`}
+              disabled={submitting || orderable.length === 0 || undefined}
+              onClick={submit}
+            >
+              {submitting ? t('order.confirm.submitting') : t('order.confirm.submit')}
+            </Button>
+          </View>
+        </>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,6 @@
+export default definePageConfig({
+  navigationBarTitleText: '我的订单',
+  onReachBottomDistance: 50,
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

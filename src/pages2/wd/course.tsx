@@ -1,0 +1,116 @@
+import { Image, Text, View } from '@tarojs/components'
+import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import dayjs from 'dayjs'
+import { useCallback } from 'react'
+import Empty from '@/components/empty'
+import { LEARN_TAB, LOGIN_URL } from '@/components/goods-card/actions'
+import { goodsTypeKey } from '@/components/goods-card/url'
+import { imageUrl } from '@/components/link'
+import NavBar from '@/components/nav-bar'
+import PageLoading from '@/components/page-loading'
+import { themeStyle } from '@/components/theme'
+import { t } from '@/i18n'
+import { usePaged } from '@/pages/course/use-paged'
+import { myGoods } from '@/services/api/shop'
+import { useSession } from '@/store/session'
+import './course.scss'
+
+type MyGoods = Awaited<ReturnType<typeof myGoods>>['rows'][number]
+
+/** All my courses: the learner's entitled goods with their expiry; a tap opens the learning tab. */
+export default function MyCourses() {
+  const loggedIn = useSession((s) => !!s.userAccount)
+  const fetchPage = useCallback(
+    (pageNum: number, pageSize: number) => myGoods({ pageNum, pageSize }, { noLoading: true, silent: true }),
+    [],
+  )
+  const list = usePaged<MyGoods>(fetchPage, 10)
+
+  useDidShow(() => {
+    if (useSession.getState().userAccount) list.reload(list.status === 'ready')
+  })
+  usePullDownRefresh(() => {
+    const p = useSession.getState().userAccount ? list.reload(true) : Promise.resolve()
+    p.finally(() => Taro.stopPullDownRefresh())
+  })
+  useReachBottom(() => {
+    if (loggedIn) list.loadMore()
+  })
+
+  return (
+    <View className="page my-courses" style={themeStyle}>
+      <NavBar title={t('shop.mine.title')} />
+      {!loggedIn ? (
+        <Empty
+          text={t('shop.mine.loginHint')}
+          actionText={t('common.login')}
+          onAction={() => Taro.navigateTo({ url: LOGIN_URL })}
+        />
+      ) : (
+        <View className="page-body">
+          {list.status === 'loading' && <PageLoading rows={4} />}
+          {list.status === 'error' && (
+            <Empty text={t('shell.loadFailed')} actionText={t('common.retry')} onAction={() => list.reload()} />
+          )}
+          {list.status === 'ready' &&
+            (list.rows.length === 0 ? (
+              <Empty
+                text={t('shop.mine.empty')}
+                hint={t('shop.mine.emptyHint')}
+                actionText={t('shop.mine.toShop')}
+                onAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+              />
+            ) : (
+              <>
+                <View className="card my-course-list">
+                  {list.rows.map((g) => (
+                    <View
+                      key={g.goodsId}
+                      className={`my-course my-course-${g.goodsId}${g.expired ? ' my-course-expired' : ''}`}
+                      onClick={() => Taro.switchTab({ url: LEARN_TAB })}
+                    >
+                      {g.cover ? (
+                        <Image className="my-course-cover" src={imageUrl(g.cover)} mode="aspectFill" lazyLoad />
+                      ) : (
+                        <View className="my-course-cover my-course-cover-blank" />
+                      )}
+                      <View className="my-course-main">
+                        <Text className="my-course-name">{g.goodsName}</Text>
+                        <View className="my-course-meta">
+                          <Text className="my-course-type">{t(goodsTypeKey(g.goodsType))}</Text>
+                          {g.courseNum > 0 && <Text>{t('shop.courseNum', { count: g.courseNum })}</Text>}
+                        </View>
+                        <Text className={`my-course-expire${g.expired ? ' is-expired' : ''}`}>
+                          {g.expired
+                            ? t('shop.mine.expired')
+                            : g.expireTime === null
+                              ? t('shop.mine.forever')
+                              : t('shop.mine.expire', { date: dayjs.unix(g.expireTime).format('YYYY-MM-DD') })}
+                        </Text>
+                      </View>
+                    </View>
+                  ))}
+                </View>
+                <View
+                  className={`list-footer${list.done ? ' goods-list-end' : ''}`}
+                  onClick={() => {
+                    if (list.more === 'error') list.loadMore()
+                  }}
+                >
+                  <Text>
+                    {list.more === 'loading'
+                      ? t('common.loading')
+                      : list.more === 'error'
+                        ? t('shop.list.loadMoreFailed')
+                        : list.done
+                          ? t('common.noMore')
+                          : t('shell.loadMore')}
+                  </Text>
+                </View>
+              </>
+            ))}
+        </View>
+      )}
+    </View>
+  )
+}

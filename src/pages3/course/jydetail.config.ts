@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '套餐详情',
+  enableShareAppMessage: true,
+  enableShareTimeline: true,
+})

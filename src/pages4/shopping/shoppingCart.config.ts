@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '购物车',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})
