@@ -24,6 +24,7 @@ import { tenant } from './db/schema'
 import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
 import { handlers } from './modules'
 import { registerLocalPayPage } from './modules/order/pay-page'
+import { registerStaffRoutes } from './modules/order/staff'
 import { closeExpiredOrders } from './modules/order/service'
 import { assetSvg } from './seed/assets'
 import { LocalPaymentProvider, type PaymentProvider, WechatPaymentProvider } from './services/payment'
@@ -289,6 +290,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   )
 
   if (payment instanceof LocalPaymentProvider) await registerLocalPayPage(app, db, config, payment)
+  if (config.staffToken) await registerStaffRoutes(app, db, config.apiBase, config.staffToken)
 
   // unpaid orders past their deadline close lazily on read; this sweep closes the rest every minute
   const sweep = setInterval(() => {

@@ -14,6 +14,8 @@ export interface AppConfig {
   staticDir?: string
   /** payment provider: 'local' (default: pay page on this server) or 'wechat' (WECHATPAY_* env) */
   payment: { provider: 'local' | 'wechat'; wechat?: WechatPayConfig }
+  /** STAFF_TOKEN: enables the staff desk (refund decisions, invoice issuing); absent = no staff routes */
+  staffToken?: string
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -45,6 +47,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, secret: string, staticDir?
     rateLimit: { ...d.rateLimit, max: int(env.RATE_LIMIT_MAX, d.rateLimit.max) },
     staticDir,
     payment: paymentFromEnv(env),
+    staffToken: env.STAFF_TOKEN && env.STAFF_TOKEN.length >= 16 ? env.STAFF_TOKEN : undefined,
   })
 }
 

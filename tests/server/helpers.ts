@@ -87,7 +87,10 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export async function harness(database: Database, opts: { smsPerIpPerHour?: number } = {}): Promise<Harness> {
+export async function harness(
+  database: Database,
+  opts: { smsPerIpPerHour?: number; staffToken?: string } = {},
+): Promise<Harness> {
   const sms = new RecordingSms()
   const base = defaultConfig()
   const app = await buildApp({
@@ -96,6 +99,7 @@ export async function harness(database: Database, opts: { smsPerIpPerHour?: numb
       secret: SECRET,
       rateLimit: { max: 1_000_000, loginMax: 1_000_000, smsMax: 1_000_000 },
       sms: { ...base.sms, perIpPerHour: opts.smsPerIpPerHour ?? 10_000 },
+      staffToken: opts.staffToken,
     }),
     services: { sms },
   })

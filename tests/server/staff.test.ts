@@ -1,0 +1,95 @@
+/**
+ * The staff desk: only with the staff token and for the tenant named; approving a refund revokes what was
+ * bought, rejecting keeps it; an issued invoice can no longer be withdrawn by the learner.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ORDER_STATUS } from '../../contract/schemas/codes'
+import { call, freshPglite, type Harness, harness, login } from './helpers'
+import { goodsId, localProvider, place, postCallback } from './shop-helpers'
+
+const STAFF = 'staff-token-0123456789abcdef'
+
+describe('staff desk', () => {
+  let h: Harness
+  let token: string
+  const staff = (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    opts: { token?: string; tenant?: string } = {},
+  ) =>
+    h.app.inject({
+      method,
+      url: `/api/staff/${url}`,
+      headers: { 'x-staff-token': opts.token ?? STAFF, 'tenant-id': opts.tenant ?? '1001' },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    })
+  const body = (r: { body: string }) => JSON.parse(r.body) as { code: number; msg: string; data: any }
+  const bought = async (id: number) =>
+    (await call<{ bought: boolean }>(h.app, 'GET /order/check/buy/:id', { token, params: { id } })).data.bought
+
+  /** A paid order for one goods, then a refund request on it. */
+  async function refundRequested(name: string) {
+    const id = await goodsId(h, 1001, name)
+    const o = await place(h, token, { goodsIds: [id] })
+    await postCallback(h, localProvider().buildCallback(o.data.orderNo, o.data.payPrice))
+    expect(await bought(id)).toBe(true)
+    const r = await call(h.app, 'POST /order/refund', { token, body: { orderId: o.data.orderId, reason: '重复购买' } })
+    expect(r.code).toBe(200)
+    return { goods: id, orderId: o.data.orderId }
+  }
+
+  beforeAll(async () => {
+    h = await harness(await freshPglite(), { staffToken: STAFF })
+    token = await login(h, 1001, 'device-staff-1')
+  })
+  afterAll(async () => h?.close())
+
+  it('refuses a missing or wrong staff token, and an unknown tenant', async () => {
+    expect(body(await staff('GET', 'refunds', undefined, { token: 'nope' })).code).toBe(401)
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/staff/refunds', headers: { 'tenant-id': '1001' } })).statusCode,
+    ).toBe(401)
+    expect(body(await staff('GET', 'refunds', undefined, { tenant: '9999' })).code).toBe(404)
+  })
+
+  it('lists open refund requests and approves one: the learner loses the goods', async () => {
+    const a = await refundRequested('特种作业低压电工取证班')
+    const list = body(await staff('GET', 'refunds'))
+    expect(list.data.map((r: { orderId: number }) => r.orderId)).toContain(a.orderId)
+    // another tenant's staff neither sees nor decides it
+    expect(body(await staff('GET', 'refunds', undefined, { tenant: '1002' })).data).toEqual([])
+    expect(body(await staff('POST', `refunds/${a.orderId}`, { approve: true }, { tenant: '1002' })).code).toBe(400)
+    const r = body(await staff('POST', `refunds/${a.orderId}`, { approve: true }))
+    expect(r.data).toEqual({ orderId: a.orderId, orderStatus: ORDER_STATUS.refunded })
+    expect(await bought(a.goods)).toBe(false)
+    expect(body(await staff('POST', `refunds/${a.orderId}`, { approve: true })).code).toBe(400)
+  })
+
+  it('rejects a refund with a reason: the learner keeps the goods', async () => {
+    const a = await refundRequested('低压电工作业考试题库')
+    expect(body(await staff('POST', `refunds/${a.orderId}`, { approve: 'yes' })).code).toBe(400)
+    const r = body(await staff('POST', `refunds/${a.orderId}`, { approve: false, reason: '已学习超过30%' }))
+    expect(r.data.orderStatus).toBe(ORDER_STATUS.refundRejected)
+    expect(await bought(a.goods)).toBe(true)
+  })
+
+  it('issues a requested invoice, after which the learner cannot withdraw it', async () => {
+    const id = await goodsId(h, 1001, '安全生产管理人员考试题库')
+    const o = await place(h, token, { goodsIds: [id] })
+    await postCallback(h, localProvider().buildCallback(o.data.orderNo, o.data.payPrice))
+    const inv = await call<{ invoiceId: number }>(h.app, 'POST /order/invoice', {
+      token,
+      body: { orderIds: [o.data.orderId], titleType: 1, title: '张三', email: 'zs@example.com' },
+    })
+    expect(inv.code).toBe(200)
+    const open = body(await staff('GET', 'invoices'))
+    const row = open.data.find((r: { orderIds: number[] }) => r.orderIds.includes(o.data.orderId))
+    expect(row.amount).toBe(o.data.payPrice)
+    expect(body(await staff('POST', `invoices/${row.invoiceId}/issue`)).data.invoiceStatus).toBe(1)
+    expect(body(await staff('POST', `invoices/${row.invoiceId}/issue`)).code).toBe(400)
+    const cancel = await call(h.app, 'POST /order/invoice/cancel', { token, body: { invoiceId: row.invoiceId } })
+    expect(cancel.code).toBe(400)
+    expect(cancel.msg).toMatch(/issued/)
+  })
+})
