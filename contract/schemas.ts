@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from './routes'
+import { bankSchemas } from './schemas/bank'
 import { shopSchemas } from './schemas/shop'
 import type { RouteSchema } from './schemas/types'
 
@@ -253,6 +254,7 @@ export const schemas = {
     data: z.null(),
   },
   ...shopSchemas,
+  ...bankSchemas,
 } satisfies Partial<Record<RouteKey, RouteSchema>>
 
 export type Schemas = typeof schemas

@@ -7,13 +7,22 @@ import autocannon from 'autocannon'
 import Fastify from 'fastify'
 import { buildApp } from '../../server/src/app'
 import { defaultConfig } from '../../server/src/config'
+import { bankRecord } from '../../server/src/db/schema'
+import { TenantScope } from '../../server/src/http/core'
+import { issueToken } from '../../server/src/services/tokens'
+import { bankFixture, rightAnswer } from '../server/bank-helpers'
 import { freshPglite } from '../server/helpers'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 
-async function measure(title: string, url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
+async function measure(
+  title: string,
+  url: string,
+  headers: Record<string, string> = {},
+  more: Partial<autocannon.Options> = {},
+) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, ...more })
   const bad = r.non2xx + r.errors + r.timeouts
   return { title, reqPerSec: Math.round(r.requests.average), p99ms: r.latency.p99, bad }
 }
@@ -52,6 +61,59 @@ async function main() {
     }
   ).data.rows[0]!.goodsId
   rows.push(await measure('GET /app/common/goods/:id', `${appUrl}/api/app/common/goods/${detailId}`, tenant))
+
+  // question bank: a chapter's questions (owner, with answers) and submitting a 100-question paper
+  const fx = await bankFixture(database.db)
+  const config = defaultConfig()
+  const token = await issueToken(database.db, new TenantScope(1001), config, fx.userA, 'bench-device')
+  const auth = { ...tenant, authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  rows.push(
+    await measure(
+      'GET /app/common/bank/question/list',
+      `${appUrl}/api/app/common/bank/question/list?chapterId=${fx.chapterA}`,
+      auth,
+    ),
+  )
+  // one open attempt per submission (the same scope would resume one attempt): inserted up front
+  const started = new Date()
+  const recordIds: number[] = []
+  for (let chunk = 0; chunk < 20; chunk++) {
+    const rowsIn = Array.from({ length: 500 }, (_, k) => ({
+      tenantId: 1001,
+      userId: fx.userA,
+      mode: 'test',
+      scope: 'paper',
+      scopeKey: `paper:${fx.bigPaper}:bench:${chunk * 500 + k}`,
+      title: 'bench',
+      bankId: fx.paidBank,
+      paperId: fx.bigPaper,
+      questionIds: fx.bigPaperIds,
+      startedAt: started,
+    }))
+    const ids = await database.db.insert(bankRecord).values(rowsIn).returning({ id: bankRecord.id })
+    recordIds.push(...ids.map((r) => r.id))
+  }
+  const at = Date.now() / 1000
+  const answers = fx.bigPaperIds.map((questionId, i) => ({
+    questionId,
+    ques: rightAnswer(([1, 2, 3, 4, 5] as const)[i % 5]),
+    answeredAt: at + i,
+  }))
+  let next = 0
+  rows.push(
+    await measure('POST /bank/record/edit (submit, 100 q)', `${appUrl}/api/bank/record/edit`, auth, {
+      method: 'POST',
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({ recordId: recordIds[next++ % recordIds.length], answers, final: true }),
+          }),
+        },
+      ],
+    }),
+  )
 
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, PGlite, loopback, ${new Date().toISOString()}`)
   console.log('target'.padEnd(36), 'req/s'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8))

@@ -112,5 +112,6 @@ describe('contract', () => {
         { numRuns: 25 },
       )
     }
-  })
+    // 25 random inputs for each of ~130 routes: well over the default per-test time on two cores
+  }, 180_000)
 })

@@ -24,7 +24,8 @@ describe('staff desk', () => {
       headers: { 'x-staff-token': opts.token ?? STAFF, 'tenant-id': opts.tenant ?? '1001' },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     })
-  const body = (r: { body: string }) => JSON.parse(r.body) as { code: number; msg: string; data: any }
+  const body = <T = { orderStatus: number; invoiceStatus: number }>(r: { body: string }) =>
+    JSON.parse(r.body) as { code: number; msg: string; data: T }
   const bought = async (id: number) =>
     (await call<{ bought: boolean }>(h.app, 'GET /order/check/buy/:id', { token, params: { id } })).data.bought
 
@@ -55,8 +56,8 @@ describe('staff desk', () => {
 
   it('lists open refund requests and approves one: the learner loses the goods', async () => {
     const a = await refundRequested('特种作业低压电工取证班')
-    const list = body(await staff('GET', 'refunds'))
-    expect(list.data.map((r: { orderId: number }) => r.orderId)).toContain(a.orderId)
+    const list = body<{ orderId: number }[]>(await staff('GET', 'refunds'))
+    expect(list.data.map((r) => r.orderId)).toContain(a.orderId)
     // another tenant's staff neither sees nor decides it
     expect(body(await staff('GET', 'refunds', undefined, { tenant: '1002' })).data).toEqual([])
     expect(body(await staff('POST', `refunds/${a.orderId}`, { approve: true }, { tenant: '1002' })).code).toBe(400)
@@ -83,8 +84,8 @@ describe('staff desk', () => {
       body: { orderIds: [o.data.orderId], titleType: 1, title: '张三', email: 'zs@example.com' },
     })
     expect(inv.code).toBe(200)
-    const open = body(await staff('GET', 'invoices'))
-    const row = open.data.find((r: { orderIds: number[] }) => r.orderIds.includes(o.data.orderId))
+    const open = body<{ invoiceId: number; amount: number; orderIds: number[] }[]>(await staff('GET', 'invoices'))
+    const row = open.data.find((r) => r.orderIds.includes(o.data.orderId))!
     expect(row.amount).toBe(o.data.payPrice)
     expect(body(await staff('POST', `invoices/${row.invoiceId}/issue`)).data.invoiceStatus).toBe(1)
     expect(body(await staff('POST', `invoices/${row.invoiceId}/issue`)).code).toBe(400)

@@ -2,11 +2,14 @@
  * pg-core schema shared by both drivers (PGlite and node-postgres). Keep SQL to PostgreSQL 15.
  * Every tenant-owned table carries `tenant_id`; queries on them go through `TenantScope` (../http/scope.ts).
  */
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -567,6 +570,245 @@ export const invoice = pgTable(
   (t) => [index('invoice_user_idx').on(t.tenantId, t.userId)],
 )
 
+// ---- question bank (docs/DECISIONS.md "Question bank") ----
+
+/** A question bank, sold as (part of) a goods of type 2. */
+export const bank = pgTable(
+  'bank',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    status: integer('status').notNull().default(1),
+  },
+  (t) => [index('bank_goods_idx').on(t.tenantId, t.goodsId)],
+)
+
+export const bankChapter = pgTable(
+  'bank_chapter',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => bank.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('bank_chapter_bank_idx').on(t.tenantId, t.bankId)],
+)
+
+export interface QuestionOption {
+  label: string
+  content: string
+}
+/** A composite's sub-question as stored in question.json_str (src/domain/scoring.ts SubQuestion + display). */
+export interface StoredSubQuestion {
+  type: 1 | 2 | 3
+  title: string
+  optionsList: QuestionOption[]
+  score: number
+  partScore?: number
+  ans: string
+  analysis?: string
+}
+
+export const question = pgTable(
+  'question',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => bank.id),
+    /** null: a paper-only question */
+    chapterId: integer('chapter_id').references(() => bankChapter.id),
+    /** 1 single, 2 multiple, 3 judgement, 4 composite, 5 essay */
+    type: integer('type').notNull(),
+    /** sanitised HTML */
+    title: text('title').notNull(),
+    optionsList: jsonb('options_list').$type<QuestionOption[]>().notNull().default([]),
+    /** letters ("A", "A,C"); essays: reference answer text; composite: '' (answers in json_str) */
+    ans: text('ans').notNull().default(''),
+    analysis: text('analysis').notNull().default(''),
+    score: doublePrecision('score').notNull().default(1),
+    partScore: doublePrecision('part_score'),
+    /** composite: JSON array of StoredSubQuestion */
+    jsonStr: text('json_str').notNull().default(''),
+    /** 1 easy, 2 medium, 3 hard */
+    difficulty: integer('difficulty').notNull().default(2),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('question_chapter_idx').on(t.tenantId, t.chapterId, t.sort),
+    index('question_bank_idx').on(t.tenantId, t.bankId, t.type),
+  ],
+)
+
+export const paper = pgTable(
+  'paper',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => bank.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** free paper: every logged-in learner may take it; its answers are public */
+    free: boolean('free').notNull().default(false),
+    /** 0 = 60% of the total score */
+    passScore: doublePrecision('pass_score').notNull().default(0),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('paper_bank_idx').on(t.tenantId, t.bankId)],
+)
+
+export const paperQuestion = pgTable(
+  'paper_question',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => paper.id),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => question.id),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('paper_question_uq').on(t.tenantId, t.paperId, t.questionId)],
+)
+
+/** An attempt: a fixed, ordered question set answered over time and submitted once. */
+export const bankRecord = pgTable(
+  'bank_record',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    /** practice | test | memorise */
+    mode: varchar('mode', { length: 16 }).notNull(),
+    /** chapter | paper | daily | random | wrong | collect | special */
+    scope: varchar('scope', { length: 16 }).notNull(),
+    /** what "the same scope" means for resuming (e.g. chapter:12, daily:2025-05-01:0); unique per unfinished attempt */
+    scopeKey: varchar('scope_key', { length: 64 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull().default(''),
+    bankId: integer('bank_id'),
+    chapterId: integer('chapter_id'),
+    paperId: integer('paper_id'),
+    questionIds: integer('question_ids').array().notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    submittedAt: ts('submitted_at'),
+    /** ScoreReport (+ passScore, timeSpentSeconds), written once at submit */
+    report: jsonb('report'),
+  },
+  (t) => [
+    index('bank_record_user_idx').on(t.tenantId, t.userId, t.startedAt),
+    uniqueIndex('bank_record_open_uq')
+      .on(t.tenantId, t.userId, t.mode, t.scopeKey)
+      .where(sql`${t.submittedAt} is null and ${t.scope} <> 'random'`),
+  ],
+)
+
+/** The learner's answer to one question of an attempt; replaced only by a newer answer (answered_at). */
+export const recordAnswer = pgTable(
+  'record_answer',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => bankRecord.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => question.id),
+    ques: jsonb('ques'),
+    /** device time of the answer (ms precision) */
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** right | partial | wrong | pending | unanswered; null = not graded (test before submit, memorise) */
+    state: varchar('state', { length: 12 }),
+    earned: doublePrecision('earned'),
+  },
+  (t) => [
+    uniqueIndex('record_answer_uq').on(t.tenantId, t.recordId, t.questionId),
+    index('record_answer_user_idx').on(t.tenantId, t.userId, t.answeredAt),
+  ],
+)
+
+export const collectQuestion = pgTable(
+  'collect_question',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => question.id),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('collect_question_uq').on(t.tenantId, t.userId, t.questionId)],
+)
+
+/** Wrong book entry with its ts-fsrs card; removed_at set = out of the book (mastered or removed). */
+export const wrongQuestion = pgTable(
+  'wrong_question',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => question.id),
+    /** ts-fsrs Card (dates as ISO strings) */
+    card: jsonb('card').notNull(),
+    due: ts('due').notNull(),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    consecutiveRight: integer('consecutive_right').notNull().default(0),
+    stability: doublePrecision('stability').notNull().default(0),
+    lastReviewAt: timestamp('last_review_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    addedAt: ts('added_at').notNull().defaultNow(),
+    /** null = in the book; 'mastered' | 'removed' otherwise */
+    removedAt: ts('removed_at'),
+    removedReason: varchar('removed_reason', { length: 16 }),
+  },
+  (t) => [
+    uniqueIndex('wrong_question_uq').on(t.tenantId, t.userId, t.questionId),
+    index('wrong_question_due_idx').on(t.tenantId, t.userId, t.due),
+  ],
+)
+
+/** Daily practice: the fixed question set of a learner for a day (bank_id 0 = every accessible bank). */
+export const dailySet = pgTable(
+  'daily_set',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    day: varchar('day', { length: 10 }).notNull(),
+    bankId: integer('bank_id').notNull().default(0),
+    questionIds: integer('question_ids').array().notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('daily_set_uq').on(t.tenantId, t.userId, t.day, t.bankId)],
+)
+
 /** Tables whose rows belong to one tenant: every query on them is filtered by tenant id. */
 export type TenantTable =
   | typeof sysUser
@@ -600,3 +842,13 @@ export type TenantTable =
   | typeof userFirstChoice
   | typeof offlineSubscribe
   | typeof invoice
+  | typeof bank
+  | typeof bankChapter
+  | typeof question
+  | typeof paper
+  | typeof paperQuestion
+  | typeof bankRecord
+  | typeof recordAnswer
+  | typeof collectQuestion
+  | typeof wrongQuestion
+  | typeof dailySet

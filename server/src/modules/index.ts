@@ -1,6 +1,7 @@
 /** routeKey -> handler, merged from every domain module. */
 import type { Handlers } from '../http/core'
 import { handlers as account } from './account'
+import { handlers as bank } from './bank'
 import { handlers as captcha } from './captcha'
 import { handlers as common } from './common'
 import { handlers as consultation } from './consultation'
@@ -22,4 +23,5 @@ export const handlers: Handlers = {
   ...catalogue,
   ...cart,
   ...order,
+  ...bank,
 }

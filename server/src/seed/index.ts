@@ -16,6 +16,7 @@ import { TenantScope } from '../http/core'
 import { hashPassword } from '../services/passwords'
 import { sanitizeArticle } from '../services/sanitize'
 import { BANNERS } from './assets'
+import { seedBankIfEmpty } from './bank'
 import { DEMO_PASSWORD, DICTS, HOME_ITEMS, TENANTS } from './data'
 import { seedShopIfEmpty } from './shop'
 
@@ -43,6 +44,7 @@ export const demoCredentials = (): DemoCredentials[] =>
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   if ((await countRows(db, tenant)) > 0) {
     await seedShopIfEmpty(db)
+    await seedBankIfEmpty(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -135,5 +137,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     }
   })
   await seedShopIfEmpty(db)
+  await seedBankIfEmpty(db)
   return true
 }

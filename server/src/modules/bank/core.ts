@@ -1,0 +1,247 @@
+/**
+ * Question bank building blocks: access (entitlements / free goods / free papers), question rows on the
+ * wire (answers only where the learner has the right), scoring through src/domain/scoring.ts, day
+ * boundaries (China Standard Time) and time spent.
+ */
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { ANSWER_GAP_CAP_SECONDS, BANK_CODE } from '../../../../contract/schemas/bank-codes'
+import { type ExamQuestion, type QuestionScore, round2, scoreQuestion } from '../../../../src/domain/scoring'
+import type { Db } from '../../db'
+import { bank, bankChapter, goods, paper, paperQuestion, question, type StoredSubQuestion } from '../../db/schema'
+import { AppError, type TenantScope } from '../../http/core'
+import { entitledGoodsIds } from '../order/entitlement'
+
+export interface Scoped {
+  db: Db
+  scope: TenantScope
+}
+
+export const MAX_ID = 2_147_483_647
+export const notFound = (what: string) => new AppError(404, `${what} not found`)
+export const notEntitled = () =>
+  new AppError(BANK_CODE.notEntitled, 'this question bank is not yours: buy the goods to practise it')
+
+// ---- days (the product's learners are in China: day boundaries in UTC+8) ----
+const TZ_MS = 8 * 3600 * 1000
+const DAY_MS = 24 * 3600 * 1000
+/** YYYY-MM-DD of a time in UTC+8 */
+export const dayOf = (d: Date) => new Date(d.getTime() + TZ_MS).toISOString().slice(0, 10)
+/** the first instant of the next day (UTC+8) after `d` */
+export const endOfDay = (d: Date) => new Date(Math.floor((d.getTime() + TZ_MS) / DAY_MS + 1) * DAY_MS - TZ_MS)
+export const secondsOf = (d: Date) => d.getTime() / 1000
+
+// ---- access ----
+export interface BankInfo {
+  bankId: number
+  bankName: string
+  goodsId: number
+  goodsName: string
+  goodsCover: string
+  isFree: boolean
+  sort: number
+}
+
+export async function banksWhere(ctx: Scoped, where?: SQL): Promise<BankInfo[]> {
+  return ctx.db
+    .select({
+      bankId: bank.id,
+      bankName: bank.name,
+      goodsId: bank.goodsId,
+      goodsName: goods.name,
+      goodsCover: goods.cover,
+      isFree: sql<boolean>`${goods.price} = 0`,
+      sort: bank.sort,
+    })
+    .from(bank)
+    .innerJoin(goods, eq(goods.id, bank.goodsId))
+    .where(ctx.scope.where(bank, eq(bank.status, 1), where))
+    .orderBy(asc(bank.sort), asc(bank.id))
+    .then((rows) => rows.map((r) => ({ ...r, isFree: Boolean(r.isFree) })))
+}
+
+export async function bankById(ctx: Scoped, bankId: number): Promise<BankInfo> {
+  if (bankId > MAX_ID) throw notFound('bank')
+  const [b] = await banksWhere(ctx, eq(bank.id, bankId))
+  if (!b) throw notFound('bank')
+  return b
+}
+
+/** What a learner (or an anonymous visitor) may open. */
+export class Access {
+  constructor(
+    readonly userId: number | undefined,
+    private readonly owned: Set<number>,
+  ) {}
+  static async of(ctx: Scoped, userId: number | undefined): Promise<Access> {
+    return new Access(userId, new Set(userId ? await entitledGoodsIds(ctx, userId) : []))
+  }
+  ownsGoods(goodsId: number) {
+    return this.owned.has(goodsId)
+  }
+  /** free bank, or a bank whose goods the learner holds an active entitlement to */
+  canPractise(b: Pick<BankInfo, 'goodsId' | 'isFree'>) {
+    return b.isFree || (this.userId !== undefined && this.owned.has(b.goodsId))
+  }
+  /** every bank the learner may practise */
+  async banks(ctx: Scoped, bankId?: number): Promise<BankInfo[]> {
+    const all = await banksWhere(ctx, bankId ? eq(bank.id, bankId) : undefined)
+    return all.filter((b) => this.canPractise(b))
+  }
+}
+
+/** Questions that appear in a free paper (their answers are open). */
+export async function inFreePapers(ctx: Scoped, questionIds: number[]): Promise<Set<number>> {
+  if (questionIds.length === 0) return new Set()
+  const rows = await ctx.db
+    .selectDistinct({ questionId: paperQuestion.questionId })
+    .from(paperQuestion)
+    .innerJoin(paper, eq(paper.id, paperQuestion.paperId))
+    .where(ctx.scope.where(paperQuestion, inArray(paperQuestion.questionId, questionIds), eq(paper.free, true)))
+  return new Set(rows.map((r) => r.questionId))
+}
+
+/** Ids of the given questions whose answers the learner may see (free / owned bank, or in a free paper). */
+export async function answerRights(ctx: Scoped, access: Access, rows: QuestionRow[]): Promise<Set<number>> {
+  const bankIds = [...new Set(rows.map((r) => r.bankId))]
+  const banks = bankIds.length > 0 ? await banksWhere(ctx, inArray(bank.id, bankIds)) : []
+  const open = new Set(banks.filter((b) => access.canPractise(b)).map((b) => b.bankId))
+  const rest = rows.filter((r) => !open.has(r.bankId)).map((r) => r.id)
+  const free = await inFreePapers(ctx, rest)
+  return new Set(rows.filter((r) => open.has(r.bankId) || free.has(r.id)).map((r) => r.id))
+}
+
+// ---- questions ----
+export type QuestionRow = typeof question.$inferSelect
+export type QType = 1 | 2 | 3 | 4 | 5
+export const asType = (n: number) => (n >= 1 && n <= 5 ? n : 1) as QType
+
+export function subQuestionsOf(q: Pick<QuestionRow, 'type' | 'jsonStr'>): StoredSubQuestion[] {
+  if (q.type !== 4 || !q.jsonStr) return []
+  try {
+    const v = JSON.parse(q.jsonStr) as unknown
+    return Array.isArray(v) ? (v as StoredSubQuestion[]) : []
+  } catch {
+    return []
+  }
+}
+
+/** A question on the wire; `withAnswer` false blanks ans / analysis (also of sub-questions). */
+export function questionView(q: QuestionRow, withAnswer: boolean) {
+  return {
+    questionId: q.id,
+    bankId: q.bankId,
+    chapterId: q.chapterId,
+    type: asType(q.type),
+    title: q.title,
+    optionsList: q.optionsList ?? [],
+    score: q.score,
+    partScore: q.partScore,
+    difficulty: q.difficulty,
+    subQuestions: subQuestionsOf(q).map((s) => ({
+      type: s.type,
+      title: s.title ?? '',
+      optionsList: s.optionsList ?? [],
+      score: s.score,
+      partScore: s.partScore ?? null,
+      ans: withAnswer ? s.ans : null,
+      analysis: withAnswer ? (s.analysis ?? '') : null,
+    })),
+    ans: withAnswer ? q.ans : null,
+    analysis: withAnswer ? q.analysis : null,
+    sort: q.sort,
+  }
+}
+export type QuestionView = ReturnType<typeof questionView>
+
+/** Questions by id, in the order given (missing ids skipped). */
+export async function questionsByIds(ctx: Scoped, ids: number[]): Promise<QuestionRow[]> {
+  const safe = ids.filter((i) => i > 0 && i <= MAX_ID)
+  if (safe.length === 0) return []
+  const rows = await ctx.db
+    .select()
+    .from(question)
+    .where(ctx.scope.where(question, inArray(question.id, safe)))
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return safe.map((i) => byId.get(i)).filter((r): r is QuestionRow => r !== undefined)
+}
+
+export async function chapterById(ctx: Scoped, chapterId: number) {
+  if (chapterId > MAX_ID) throw notFound('chapter')
+  const [c] = await ctx.db
+    .select()
+    .from(bankChapter)
+    .where(ctx.scope.where(bankChapter, eq(bankChapter.id, chapterId)))
+  if (!c) throw notFound('chapter')
+  return c
+}
+
+export async function paperById(ctx: Scoped, paperId: number) {
+  if (paperId > MAX_ID) throw notFound('paper')
+  const [p] = await ctx.db
+    .select()
+    .from(paper)
+    .where(ctx.scope.where(paper, eq(paper.id, paperId)))
+  if (!p) throw notFound('paper')
+  return p
+}
+
+export async function chapterQuestionIds(ctx: Scoped, chapterId: number): Promise<number[]> {
+  const rows = await ctx.db
+    .select({ id: question.id })
+    .from(question)
+    .where(ctx.scope.where(question, eq(question.chapterId, chapterId)))
+    .orderBy(asc(question.sort), asc(question.id))
+  return rows.map((r) => r.id)
+}
+
+export async function paperQuestionIds(ctx: Scoped, paperId: number): Promise<number[]> {
+  const rows = await ctx.db
+    .select({ id: paperQuestion.questionId })
+    .from(paperQuestion)
+    .where(ctx.scope.where(paperQuestion, eq(paperQuestion.paperId, paperId)))
+    .orderBy(asc(paperQuestion.sort), asc(paperQuestion.id))
+  return rows.map((r) => r.id)
+}
+
+// ---- answers and scoring ----
+export type Ques = string | string[] | { text: string; imageList: string[] } | null
+
+/** The learner's wire answer as the scoring module's ExamQuestion (composite answers go into jsonStr). */
+export function toExamQuestion(q: QuestionRow, ques: Ques | undefined): ExamQuestion {
+  const type = asType(q.type)
+  const base = { questionId: q.id, type, score: q.score, partScore: q.partScore ?? undefined, ans: q.ans }
+  if (type === 4) {
+    const answers = Array.isArray(ques) ? ques : []
+    const subs = subQuestionsOf(q).map((s, i) => ({
+      type: s.type,
+      score: s.score,
+      partScore: s.partScore,
+      ans: s.ans,
+      ques: answers[i] ?? null,
+    }))
+    return { ...base, ques: null, jsonStr: JSON.stringify(subs) }
+  }
+  if (type === 5) {
+    if (ques && typeof ques === 'object' && !Array.isArray(ques)) return { ...base, ques }
+    return { ...base, ques: typeof ques === 'string' ? { text: ques, imageList: [] } : null }
+  }
+  return { ...base, ques: typeof ques === 'string' ? ques : Array.isArray(ques) ? ques.join(',') : null }
+}
+
+export const grade = (q: QuestionRow, ques: Ques | undefined): QuestionScore => scoreQuestion(toExamQuestion(q, ques))
+
+/** Graded states that put a question in the wrong book (Again) / count as right (Good). */
+export const isWrongState = (s: string | null) => s === 'wrong' || s === 'partial'
+
+/** Seconds spent: gaps between consecutive answers of one attempt (first from its start), each capped. */
+export function gapsOf(startedAt: Date, answeredAt: Date[]): number[] {
+  const sorted = [...answeredAt].sort((a, b) => a.getTime() - b.getTime())
+  let prev = startedAt.getTime()
+  return sorted.map((t) => {
+    const gap = Math.min(Math.max((t.getTime() - prev) / 1000, 0), ANSWER_GAP_CAP_SECONDS)
+    prev = Math.max(prev, t.getTime())
+    return gap
+  })
+}
+
+export const rate = (right: number, done: number) => (done > 0 ? round2((right / done) * 100) : 0)

@@ -1,0 +1,716 @@
+/**
+ * Attempts (table bank_record): start or resume, save answers (idempotent, order-tolerant), submit once
+ * (scored here with src/domain/scoring.ts), read back. Daily and random draws live here too.
+ */
+import { createHash, randomInt } from 'node:crypto'
+import { asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { BANK_CODE, DAILY_COUNT, RANDOM_COUNT } from '../../../../contract/schemas/bank-codes'
+import { type ExamQuestion, round2, scorePaper } from '../../../../src/domain/scoring'
+import type { Db } from '../../db'
+import { bankRecord, collectQuestion, dailySet, question, recordAnswer, wrongQuestion } from '../../db/schema'
+import { AppError, type TenantScope } from '../../http/core'
+import {
+  Access,
+  answerRights,
+  bankById,
+  chapterById,
+  chapterQuestionIds,
+  dayOf,
+  endOfDay,
+  gapsOf,
+  grade,
+  isWrongState,
+  notEntitled,
+  notFound,
+  paperById,
+  paperQuestionIds,
+  type Ques,
+  type QuestionRow,
+  questionsByIds,
+  questionView,
+  type Scoped,
+  secondsOf,
+  toExamQuestion,
+} from './core'
+import { reviewMany } from './wrong'
+
+export type Mode = 'practice' | 'test' | 'memorise'
+export type Scope = 'chapter' | 'paper' | 'daily' | 'random' | 'wrong' | 'collect' | 'special'
+export type RecordRow = typeof bankRecord.$inferSelect
+export type AnswerRow = typeof recordAnswer.$inferSelect
+
+export interface StartInput {
+  mode: Mode
+  scope: Scope
+  bankId?: number
+  chapterId?: number
+  paperId?: number
+  type?: number
+  difficulty?: number
+  count?: number
+}
+
+// ---- draws ----
+
+/** Deterministic PRNG (mulberry32) from a string seed. */
+export function seededRng(seed: string): () => number {
+  let a = createHash('sha256').update(seed).digest().readUInt32LE(0)
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export function shuffle<T>(items: T[], rng: () => number): T[] {
+  const a = [...items]
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1))
+    ;[a[i], a[j]] = [a[j]!, a[i]!]
+  }
+  return a
+}
+
+/**
+ * Weighted draw without replacement: each pick chooses a chapter with probability proportional to its
+ * weight (1 - smoothed right rate: (right + 1) / (done + 2)), then a random unpicked question of it.
+ */
+export function weightedDraw(
+  pool: { id: number; chapterId: number | null }[],
+  chapterRate: Map<number, { done: number; right: number }>,
+  count: number,
+  rng: () => number,
+): number[] {
+  const byChapter = new Map<number, number[]>()
+  for (const q of pool) {
+    const k = q.chapterId ?? 0
+    const list = byChapter.get(k) ?? []
+    list.push(q.id)
+    byChapter.set(k, list)
+  }
+  const weight = (k: number) => {
+    const r = chapterRate.get(k) ?? { done: 0, right: 0 }
+    return Math.max(1 - (r.right + 1) / (r.done + 2), 0.02)
+  }
+  const out: number[] = []
+  while (out.length < count && byChapter.size > 0) {
+    const keys = [...byChapter.keys()]
+    const total = keys.reduce((s, k) => s + weight(k), 0)
+    let x = rng() * total
+    let pick = keys[keys.length - 1]!
+    for (const k of keys) {
+      x -= weight(k)
+      if (x <= 0) {
+        pick = k
+        break
+      }
+    }
+    const list = byChapter.get(pick)!
+    const [id] = list.splice(Math.floor(rng() * list.length), 1)
+    out.push(id!)
+    if (list.length === 0) byChapter.delete(pick)
+  }
+  return out
+}
+
+/** Latest graded answer per question of the learner: done / right per chapter. */
+export async function chapterRates(ctx: Scoped, userId: number, bankIds: number[]) {
+  const latest = await latestGraded(ctx, userId, bankIds)
+  const out = new Map<number, { done: number; right: number }>()
+  for (const a of latest) {
+    const k = a.chapterId ?? 0
+    const r = out.get(k) ?? { done: 0, right: 0 }
+    r.done++
+    if (a.state === 'right') r.right++
+    out.set(k, r)
+  }
+  return out
+}
+
+/** Every graded answer of the learner (optionally of some banks) joined with its question's bank/chapter/type. */
+export async function gradedAnswers(ctx: Scoped, userId: number, bankIds?: number[]) {
+  return ctx.db
+    .select({
+      questionId: recordAnswer.questionId,
+      recordId: recordAnswer.recordId,
+      state: recordAnswer.state,
+      answeredAt: recordAnswer.answeredAt,
+      bankId: question.bankId,
+      chapterId: question.chapterId,
+      type: question.type,
+    })
+    .from(recordAnswer)
+    .innerJoin(question, eq(question.id, recordAnswer.questionId))
+    .where(
+      ctx.scope.where(
+        recordAnswer,
+        eq(recordAnswer.userId, userId),
+        isNotNull(recordAnswer.state),
+        sql`${recordAnswer.state} <> 'unanswered'`,
+        bankIds ? (bankIds.length > 0 ? inArray(question.bankId, bankIds) : sql`false`) : undefined,
+      ),
+    )
+}
+
+/** The latest graded answer per question. */
+export async function latestGraded(ctx: Scoped, userId: number, bankIds?: number[]) {
+  const all = await gradedAnswers(ctx, userId, bankIds)
+  const latest = new Map<number, (typeof all)[number]>()
+  for (const a of all) {
+    const cur = latest.get(a.questionId)
+    if (!cur || cur.answeredAt < a.answeredAt) latest.set(a.questionId, a)
+  }
+  return [...latest.values()]
+}
+
+async function poolOf(ctx: Scoped, bankIds: number[], filter?: { type?: number; difficulty?: number }) {
+  if (bankIds.length === 0) return []
+  return ctx.db
+    .select({ id: question.id, chapterId: question.chapterId })
+    .from(question)
+    .where(
+      ctx.scope.where(
+        question,
+        inArray(question.bankId, bankIds),
+        filter?.type ? eq(question.type, filter.type) : undefined,
+        filter?.difficulty ? eq(question.difficulty, filter.difficulty) : undefined,
+      ),
+    )
+    .orderBy(asc(question.sort), asc(question.id))
+}
+
+async function dailyIds(ctx: Scoped, userId: number, bankIds: number[], bankKey: number, now: Date) {
+  const day = dayOf(now)
+  const read = async () => {
+    const [row] = await ctx.db
+      .select({ questionIds: dailySet.questionIds })
+      .from(dailySet)
+      .where(
+        ctx.scope.where(dailySet, eq(dailySet.userId, userId), eq(dailySet.day, day), eq(dailySet.bankId, bankKey)),
+      )
+    return row?.questionIds
+  }
+  const stored = await read()
+  if (stored) return { day, ids: stored }
+  const pool = (await poolOf(ctx, bankIds)).map((q) => q.id)
+  const ids = shuffle(pool, seededRng(`${ctx.scope.tenantId}:${userId}:${day}:${bankKey}`)).slice(0, DAILY_COUNT)
+  await ctx.db
+    .insert(dailySet)
+    .values(ctx.scope.row({ userId, day, bankId: bankKey, questionIds: ids }))
+    .onConflictDoNothing()
+  return { day, ids: (await read()) ?? ids }
+}
+
+// ---- start / resume ----
+
+interface Plan {
+  scopeKey: string
+  title: string
+  bankId: number | null
+  chapterId: number | null
+  paperId: number | null
+  /** resolved lazily: only when no unfinished attempt is resumed */
+  ids: () => Promise<number[]>
+}
+
+async function planOf(ctx: Scoped, access: Access, userId: number, input: StartInput, now: Date): Promise<Plan> {
+  const bankKey = input.bankId ?? 0
+  const banksFor = async () => {
+    const list = await access.banks(ctx, input.bankId)
+    if (input.bankId && list.length === 0) {
+      await bankById(ctx, input.bankId) // 404 when unknown
+      throw notEntitled()
+    }
+    return list
+  }
+  const base = { bankId: input.bankId ?? null, chapterId: null, paperId: null }
+  switch (input.scope) {
+    case 'chapter': {
+      const c = await chapterById(ctx, input.chapterId!)
+      const b = await bankById(ctx, c.bankId)
+      if (!access.canPractise(b)) throw notEntitled()
+      return {
+        scopeKey: `chapter:${c.id}`,
+        title: c.name,
+        bankId: b.bankId,
+        chapterId: c.id,
+        paperId: null,
+        ids: () => chapterQuestionIds(ctx, c.id),
+      }
+    }
+    case 'paper': {
+      const p = await paperById(ctx, input.paperId!)
+      if (!p.free) {
+        const b = await bankById(ctx, p.bankId)
+        if (!access.canPractise(b)) throw notEntitled()
+      }
+      return {
+        scopeKey: `paper:${p.id}`,
+        title: p.name,
+        bankId: p.bankId,
+        chapterId: null,
+        paperId: p.id,
+        ids: () => paperQuestionIds(ctx, p.id),
+      }
+    }
+    case 'daily': {
+      const banks = await banksFor()
+      const day = dayOf(now)
+      return {
+        ...base,
+        scopeKey: `daily:${day}:${bankKey}`,
+        title: `每日一练 ${day}`,
+        ids: async () =>
+          (
+            await dailyIds(
+              ctx,
+              userId,
+              banks.map((b) => b.bankId),
+              bankKey,
+              now,
+            )
+          ).ids,
+      }
+    }
+    case 'random': {
+      const banks = await banksFor()
+      const bankIds = banks.map((b) => b.bankId)
+      return {
+        ...base,
+        scopeKey: `random:${now.getTime()}`,
+        title: '随机练习',
+        ids: async () =>
+          weightedDraw(
+            await poolOf(ctx, bankIds),
+            await chapterRates(ctx, userId, bankIds),
+            input.count ?? RANDOM_COUNT,
+            () => randomInt(0, 2 ** 32) / 2 ** 32,
+          ),
+      }
+    }
+    case 'wrong': {
+      await banksFor()
+      return {
+        ...base,
+        scopeKey: `wrong:${bankKey}`,
+        title: '错题复习',
+        ids: async () => {
+          const rows = await ctx.db
+            .select({ id: question.id, bankId: question.bankId })
+            .from(wrongQuestion)
+            .innerJoin(question, eq(question.id, wrongQuestion.questionId))
+            .where(
+              ctx.scope.where(
+                wrongQuestion,
+                eq(wrongQuestion.userId, userId),
+                isNull(wrongQuestion.removedAt),
+                lt(wrongQuestion.due, endOfDay(now)),
+                input.bankId ? eq(question.bankId, input.bankId) : undefined,
+              ),
+            )
+            .orderBy(asc(wrongQuestion.due), asc(wrongQuestion.id))
+          const qs = await questionsByIds(
+            ctx,
+            rows.map((r) => r.id),
+          )
+          const rights = await answerRights(ctx, access, qs)
+          return qs
+            .filter((q) => rights.has(q.id))
+            .map((q) => q.id)
+            .slice(0, input.count ?? 100)
+        },
+      }
+    }
+    case 'collect': {
+      await banksFor()
+      return {
+        ...base,
+        scopeKey: `collect:${bankKey}`,
+        title: '收藏练习',
+        ids: async () => {
+          const rows = await ctx.db
+            .select({ id: question.id })
+            .from(collectQuestion)
+            .innerJoin(question, eq(question.id, collectQuestion.questionId))
+            .where(
+              ctx.scope.where(
+                collectQuestion,
+                eq(collectQuestion.userId, userId),
+                input.bankId ? eq(question.bankId, input.bankId) : undefined,
+              ),
+            )
+            .orderBy(asc(collectQuestion.createdAt), asc(collectQuestion.id))
+          const qs = await questionsByIds(
+            ctx,
+            rows.map((r) => r.id),
+          )
+          const rights = await answerRights(ctx, access, qs)
+          return qs
+            .filter((q) => rights.has(q.id))
+            .map((q) => q.id)
+            .slice(0, input.count ?? 100)
+        },
+      }
+    }
+    case 'special': {
+      const b = await bankById(ctx, input.bankId!)
+      if (!access.canPractise(b)) throw notEntitled()
+      return {
+        ...base,
+        scopeKey: `special:${b.bankId}:${input.type ?? 0}:${input.difficulty ?? 0}`,
+        title: '专项练习',
+        ids: async () =>
+          (await poolOf(ctx, [b.bankId], { type: input.type, difficulty: input.difficulty }))
+            .map((q) => q.id)
+            .slice(0, input.count ?? RANDOM_COUNT),
+      }
+    }
+  }
+}
+
+async function openRecord(ctx: Scoped, userId: number, mode: Mode, scopeKey: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(bankRecord)
+    .where(
+      ctx.scope.where(
+        bankRecord,
+        eq(bankRecord.userId, userId),
+        eq(bankRecord.mode, mode),
+        eq(bankRecord.scopeKey, scopeKey),
+        isNull(bankRecord.submittedAt),
+      ),
+    )
+    .orderBy(desc(bankRecord.id))
+    .limit(1)
+  return row
+}
+
+/** Start an attempt, or resume the unfinished one of the same mode + scope (random: always new). */
+export async function startRecord(ctx: Scoped, userId: number, input: StartInput) {
+  const now = new Date()
+  const access = await Access.of(ctx, userId)
+  const plan = await planOf(ctx, access, userId, input, now)
+  if (input.scope !== 'random') {
+    const open = await openRecord(ctx, userId, input.mode, plan.scopeKey)
+    if (open) return recordDetail(ctx, userId, open, true)
+  }
+  const ids = await plan.ids()
+  if (ids.length === 0) throw new AppError(404, `no questions to practise (${input.scope})`)
+  const [created] = await ctx.db
+    .insert(bankRecord)
+    .values(
+      ctx.scope.row({
+        userId,
+        mode: input.mode,
+        scope: input.scope,
+        scopeKey: plan.scopeKey,
+        title: plan.title,
+        bankId: plan.bankId,
+        chapterId: plan.chapterId,
+        paperId: plan.paperId,
+        questionIds: ids,
+        startedAt: now,
+      }),
+    )
+    .onConflictDoNothing()
+    .returning()
+  if (created) return recordDetail(ctx, userId, created, false)
+  // a concurrent start of the same scope won the unique index: resume it
+  const open = await openRecord(ctx, userId, input.mode, plan.scopeKey)
+  if (!open) throw new AppError(500, 'could not start the attempt')
+  return recordDetail(ctx, userId, open, true)
+}
+
+// ---- read ----
+
+export async function ownRecord(ctx: Scoped, userId: number, recordId: number): Promise<RecordRow> {
+  if (recordId > 2_147_483_647) throw notFound('record')
+  const [row] = await ctx.db
+    .select()
+    .from(bankRecord)
+    .where(ctx.scope.where(bankRecord, eq(bankRecord.id, recordId), eq(bankRecord.userId, userId)))
+  if (!row) throw notFound('record')
+  return row
+}
+
+export async function answersOf(ctx: Scoped, recordIds: number[]): Promise<AnswerRow[]> {
+  if (recordIds.length === 0) return []
+  return ctx.db
+    .select()
+    .from(recordAnswer)
+    .where(ctx.scope.where(recordAnswer, inArray(recordAnswer.recordId, recordIds)))
+    .orderBy(asc(recordAnswer.answeredAt))
+}
+
+export interface StoredReport {
+  reportStatus: 0 | 1
+  performance: number
+  totalScore: number
+  doQuestionNum: number
+  doQuestionIds: number[]
+  rightQuestionIds: number[]
+  rightQuestionNum: number
+  questionIds: number[]
+  lessQuestionNum: number
+  rightRate: number
+  totalQuestionNum: number
+  passScore: number
+  timeSpentSeconds: number
+}
+
+export function summaryOf(r: RecordRow, answered: AnswerRow[]) {
+  const report = r.report as StoredReport | null
+  const last = answered.reduce<Date | null>((m, a) => (!m || a.answeredAt > m ? a.answeredAt : m), null)
+  return {
+    recordId: r.id,
+    mode: r.mode as Mode,
+    scope: r.scope as Scope,
+    title: r.title,
+    bankId: r.bankId,
+    chapterId: r.chapterId,
+    paperId: r.paperId,
+    questionNum: r.questionIds.length,
+    answeredNum: answered.length,
+    submitted: r.submittedAt !== null,
+    startTime: Math.floor(r.startedAt.getTime() / 1000),
+    submitTime: r.submittedAt ? Math.floor(r.submittedAt.getTime() / 1000) : null,
+    lastAnswerTime: last ? secondsOf(last) : null,
+    performance: report?.performance ?? null,
+    totalScore: report?.totalScore ?? null,
+    rightRate: report?.rightRate ?? null,
+    reportStatus: report?.reportStatus ?? null,
+  }
+}
+
+export const answerView = (a: AnswerRow) => ({
+  questionId: a.questionId,
+  ques: (a.ques ?? null) as Ques,
+  answeredAt: secondsOf(a.answeredAt),
+  state: a.state as 'right' | 'partial' | 'wrong' | 'pending' | 'unanswered' | null,
+  earned: a.earned,
+})
+
+/** Answers are visible in practice / memorise mode (access was checked at start) and once submitted. */
+export const answersVisible = (r: RecordRow) => r.submittedAt !== null || r.mode !== 'test'
+
+export async function recordDetail(ctx: Scoped, _userId: number, r: RecordRow, resumed: boolean) {
+  const [qs, answers] = await Promise.all([questionsByIds(ctx, r.questionIds), answersOf(ctx, [r.id])])
+  const visible = answersVisible(r)
+  // test mode before submit: never the grade either (it would reveal the answer)
+  const hideGrade = !visible
+  return {
+    ...summaryOf(r, answers),
+    resumed,
+    questions: qs.map((q) => questionView(q, visible)),
+    answers: answers.map((a) => ({ ...answerView(a), ...(hideGrade ? { state: null, earned: null } : {}) })),
+    report: (r.report as StoredReport | null) ?? null,
+  }
+}
+
+// ---- save / submit ----
+
+export interface AnswerIn {
+  questionId: number
+  ques: Ques
+  answeredAt: number
+}
+
+/** Accept device times up to 5 minutes ahead of the server; later ones are clamped. */
+const FUTURE_SLACK_MS = 5 * 60 * 1000
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export async function editRecord(
+  db: Db,
+  scope: TenantScope,
+  userId: number,
+  body: { recordId: number; answers: AnswerIn[]; final: boolean },
+) {
+  return db.transaction(async (tx: Tx) => {
+    const ctx: Scoped = { db: tx as unknown as Db, scope }
+    const [r] = await tx
+      .select()
+      .from(bankRecord)
+      .where(scope.where(bankRecord, eq(bankRecord.id, body.recordId), eq(bankRecord.userId, userId)))
+      .for('update')
+    if (!r) throw notFound('record')
+    const empty = { recordId: r.id, saved: 0, ignored: [], results: [] }
+    if (r.submittedAt) {
+      if (body.final) {
+        return { ...empty, submitted: true, alreadySubmitted: true, report: r.report as StoredReport }
+      }
+      throw new AppError(BANK_CODE.recordSubmitted, 'this attempt is already submitted: answers are no longer saved')
+    }
+    const inRecord = new Set(r.questionIds)
+    const ignored: { questionId: number; reason: 'older' | 'not_in_record' }[] = []
+    // newest answer per question of this batch
+    const newest = new Map<number, AnswerIn>()
+    const maxAt = Date.now() + FUTURE_SLACK_MS
+    for (const a of body.answers) {
+      if (!inRecord.has(a.questionId)) {
+        ignored.push({ questionId: a.questionId, reason: 'not_in_record' })
+        continue
+      }
+      const at = { ...a, answeredAt: Math.min(a.answeredAt * 1000, maxAt) / 1000 }
+      const cur = newest.get(a.questionId)
+      if (!cur) newest.set(a.questionId, at)
+      else if (cur.answeredAt < at.answeredAt) {
+        newest.set(a.questionId, at)
+        ignored.push({ questionId: a.questionId, reason: 'older' })
+      } else ignored.push({ questionId: a.questionId, reason: 'older' })
+    }
+    const batch = [...newest.values()]
+    const practice = r.mode === 'practice'
+    const qRows = new Map(
+      (await questionsByIds(ctx, practice || body.final ? r.questionIds : [])).map((q) => [q.id, q]),
+    )
+    const results: {
+      questionId: number
+      state: 'right' | 'partial' | 'wrong' | 'pending' | 'unanswered'
+      earned: number
+    }[] = []
+    let saved = 0
+    if (batch.length > 0) {
+      const values = batch.map((a) => {
+        const g = practice ? gradeOf(qRows.get(a.questionId), a.ques) : null
+        return scope.row({
+          recordId: r.id,
+          userId,
+          questionId: a.questionId,
+          ques: a.ques,
+          answeredAt: new Date(Math.round(a.answeredAt * 1000)),
+          state: g?.state ?? null,
+          earned: g?.earned ?? null,
+        })
+      })
+      const applied = await tx
+        .insert(recordAnswer)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [recordAnswer.tenantId, recordAnswer.recordId, recordAnswer.questionId],
+          set: {
+            ques: sql`excluded.ques`,
+            answeredAt: sql`excluded.answered_at`,
+            state: sql`excluded.state`,
+            earned: sql`excluded.earned`,
+          },
+          setWhere: sql`${recordAnswer.answeredAt} < excluded.answered_at`,
+        })
+        .returning({ questionId: recordAnswer.questionId })
+      const appliedIds = new Set(applied.map((a) => a.questionId))
+      saved = appliedIds.size
+      const reviews: { questionId: number; right: boolean; at: Date }[] = []
+      for (const v of values) {
+        if (!appliedIds.has(v.questionId)) {
+          ignored.push({ questionId: v.questionId, reason: 'older' })
+          continue
+        }
+        if (practice && v.state) {
+          results.push({ questionId: v.questionId, state: v.state as 'right', earned: v.earned ?? 0 })
+          const r = reviewOf(v.questionId, v.state, v.answeredAt)
+          if (r) reviews.push(r)
+        }
+      }
+      await reviewMany(ctx, userId, reviews)
+    }
+    if (!body.final)
+      return { ...empty, saved, ignored, results, submitted: false, alreadySubmitted: false, report: null }
+    const report = await submit(ctx, userId, r, qRows)
+    return { recordId: r.id, saved, ignored, results, submitted: true, alreadySubmitted: false, report }
+  })
+}
+
+const gradeOf = (q: QuestionRow | undefined, ques: Ques) => (q ? grade(q, ques) : null)
+
+const reviewOf = (questionId: number, state: string, at: Date) =>
+  state === 'right' || isWrongState(state) ? { questionId, right: state === 'right', at } : undefined
+
+async function submit(ctx: Scoped, userId: number, r: RecordRow, qRows: Map<number, QuestionRow>) {
+  const answers = await answersOf(ctx, [r.id])
+  const byQ = new Map(answers.map((a) => [a.questionId, a]))
+  const paperPass = r.paperId ? (await paperById(ctx, r.paperId)).passScore : 0
+  const list: ExamQuestion[] = r.questionIds
+    .map((id) => qRows.get(id))
+    .filter((q): q is QuestionRow => q !== undefined)
+    .map((q) => toExamQuestion(q, (byQ.get(q.id)?.ques ?? null) as Ques))
+  if (list[0]) list[0].passScore = paperPass > 0 ? paperPass : null
+  const scored = scorePaper(list)
+  const report: StoredReport = {
+    ...scored,
+    passScore: paperPass > 0 ? paperPass : round2(scored.totalScore * 0.6),
+    timeSpentSeconds: Math.round(
+      gapsOf(
+        r.startedAt,
+        answers.map((a) => a.answeredAt),
+      ).reduce((s, g) => s + g, 0),
+    ),
+  }
+  await ctx.db
+    .update(bankRecord)
+    .set({ submittedAt: new Date(), report })
+    .where(ctx.scope.where(bankRecord, eq(bankRecord.id, r.id), isNull(bankRecord.submittedAt)))
+  // test mode: the answers are graded now (statistics and the wrong book); memorise is never graded
+  if (r.mode === 'test' && answers.length > 0) {
+    const graded = answers.flatMap((a) => {
+      const q = qRows.get(a.questionId)
+      return q ? [{ a, g: grade(q, (a.ques ?? null) as Ques) }] : []
+    })
+    if (graded.length > 0) {
+      const rows = sql.join(
+        graded.map(({ a, g }) => sql`(${a.id}::int, ${g.state}::varchar, ${g.earned}::double precision)`),
+        sql`, `,
+      )
+      await ctx.db.execute(
+        sql`update ${recordAnswer} set state = v.state, earned = v.earned from (values ${rows}) as v(id, state, earned) where ${recordAnswer.id} = v.id and ${recordAnswer.tenantId} = ${ctx.scope.tenantId}`,
+      )
+    }
+    await reviewMany(
+      ctx,
+      userId,
+      graded.flatMap(({ a, g }) => reviewOf(a.questionId, g.state, a.answeredAt) ?? []),
+    )
+  }
+  return report
+}
+
+/** Unfinished attempt of a scope (for "continue where you left off"). */
+export async function checkOpen(
+  ctx: Scoped,
+  userId: number,
+  q: { mode: Mode; scope: Scope; bankId?: number; chapterId?: number; paperId?: number },
+) {
+  const now = new Date()
+  const key =
+    q.scope === 'chapter'
+      ? `chapter:${q.chapterId ?? 0}`
+      : q.scope === 'paper'
+        ? `paper:${q.paperId ?? 0}`
+        : q.scope === 'daily'
+          ? `daily:${dayOf(now)}:${q.bankId ?? 0}`
+          : `${q.scope}:${q.bankId ?? 0}`
+  const open =
+    q.scope === 'random' || q.scope === 'special'
+      ? (
+          await ctx.db
+            .select()
+            .from(bankRecord)
+            .where(
+              ctx.scope.where(
+                bankRecord,
+                eq(bankRecord.userId, userId),
+                eq(bankRecord.mode, q.mode),
+                eq(bankRecord.scope, q.scope),
+                isNull(bankRecord.submittedAt),
+                q.bankId ? eq(bankRecord.bankId, q.bankId) : undefined,
+              ),
+            )
+            .orderBy(desc(bankRecord.id))
+            .limit(1)
+        )[0]
+      : await openRecord(ctx, userId, q.mode, key)
+  if (!open) return { recordId: null, answeredNum: 0, questionNum: 0 }
+  const answers = await answersOf(ctx, [open.id])
+  return { recordId: open.id, answeredNum: answers.length, questionNum: open.questionIds.length }
+}

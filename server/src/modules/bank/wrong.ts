@@ -1,0 +1,180 @@
+/**
+ * The wrong book: one row per learner + question with a ts-fsrs card. A wrong or partial answer adds the
+ * question (or rates it Again); a right answer of a question in the book rates it Good. A review applies
+ * only when its answeredAt is later than the card's last review (re-sent / late answers change nothing).
+ * The question leaves the book after WRONG_LEAVE_AFTER right answers in a row once the card's stability
+ * reached WRONG_LEAVE_STABILITY days; the learner may also remove it.
+ */
+import { eq, inArray } from 'drizzle-orm'
+import { type Card, createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs'
+import { WRONG_LEAVE_AFTER, WRONG_LEAVE_STABILITY } from '../../../../contract/schemas/bank-codes'
+import { wrongQuestion } from '../../db/schema'
+import { asType, endOfDay, type QuestionRow, type Scoped } from './core'
+
+const scheduler = fsrs(generatorParameters({ enable_fuzz: false }))
+
+type StoredCard = Omit<Card, 'due' | 'last_review'> & { due: string; last_review?: string | null }
+const store = (c: Card): StoredCard => ({
+  ...c,
+  due: c.due.toISOString(),
+  last_review: c.last_review ? c.last_review.toISOString() : null,
+})
+const load = (c: unknown): Card => {
+  const s = c as StoredCard
+  return { ...s, due: new Date(s.due), last_review: s.last_review ? new Date(s.last_review) : undefined } as Card
+}
+
+export type WrongEntry = typeof wrongQuestion.$inferSelect
+
+async function entryOf(ctx: Scoped, userId: number, questionId: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(wrongQuestion)
+    .where(ctx.scope.where(wrongQuestion, eq(wrongQuestion.userId, userId), eq(wrongQuestion.questionId, questionId)))
+  return row
+}
+
+/** Adds the question to the book (a new card due now); a removed entry comes back. Returns the entry. */
+export async function addToBook(ctx: Scoped, userId: number, questionId: number, now = new Date()) {
+  const card = store(createEmptyCard(now))
+  const fresh = {
+    card,
+    due: now,
+    reps: 0,
+    lapses: 0,
+    consecutiveRight: 0,
+    stability: 0,
+    lastReviewAt: null,
+    removedAt: null,
+    removedReason: null,
+  }
+  const existing = await entryOf(ctx, userId, questionId)
+  if (existing && existing.removedAt === null) return existing
+  if (existing) {
+    const [row] = await ctx.db.update(wrongQuestion).set(fresh).where(eq(wrongQuestion.id, existing.id)).returning()
+    return row!
+  }
+  await ctx.db
+    .insert(wrongQuestion)
+    .values(ctx.scope.row({ userId, questionId, ...fresh, addedAt: now }))
+    .onConflictDoNothing()
+  return (await entryOf(ctx, userId, questionId))!
+}
+
+/**
+ * A graded answer at `at`: wrong -> Again (adds to the book), right -> Good (only when in the book).
+ * Older than the last review: ignored. Returns the entry after the review (undefined when never in the book).
+ */
+export async function review(ctx: Scoped, userId: number, questionId: number, right: boolean, at: Date) {
+  const existing = await entryOf(ctx, userId, questionId)
+  if (!existing) {
+    if (right) return undefined
+    const card = scheduler.next(createEmptyCard(at), at, Rating.Again).card
+    await ctx.db
+      .insert(wrongQuestion)
+      .values(
+        ctx.scope.row({
+          userId,
+          questionId,
+          card: store(card),
+          due: card.due,
+          reps: card.reps,
+          lapses: card.lapses,
+          consecutiveRight: 0,
+          stability: card.stability,
+          lastReviewAt: at,
+          addedAt: at,
+        }),
+      )
+      .onConflictDoNothing()
+    return entryOf(ctx, userId, questionId)
+  }
+  if (existing.lastReviewAt && at.getTime() <= existing.lastReviewAt.getTime()) return existing
+  if (existing.removedAt !== null && right) return existing
+  const prev = existing.removedAt !== null ? createEmptyCard(at) : load(existing.card)
+  const card = scheduler.next(prev, at, right ? Rating.Good : Rating.Again).card
+  const consecutiveRight = right ? existing.consecutiveRight + 1 : 0
+  const mastered = right && consecutiveRight >= WRONG_LEAVE_AFTER && card.stability >= WRONG_LEAVE_STABILITY
+  const [row] = await ctx.db
+    .update(wrongQuestion)
+    .set({
+      card: store(card),
+      due: card.due,
+      reps: card.reps,
+      lapses: card.lapses,
+      consecutiveRight,
+      stability: card.stability,
+      lastReviewAt: at,
+      removedAt: mastered ? new Date() : null,
+      removedReason: mastered ? 'mastered' : null,
+      ...(existing.removedAt !== null ? { addedAt: at } : {}),
+    })
+    .where(eq(wrongQuestion.id, existing.id))
+    .returning()
+  return row
+}
+
+export function wrongView(w: WrongEntry, q: QuestionRow, now = new Date()) {
+  return {
+    questionId: q.id,
+    bankId: q.bankId,
+    chapterId: q.chapterId,
+    type: asType(q.type),
+    title: q.title,
+    due: Math.floor(w.due.getTime() / 1000),
+    dueToday: w.due.getTime() < endOfDay(now).getTime(),
+    reps: w.reps,
+    lapses: w.lapses,
+    consecutiveRight: w.consecutiveRight,
+    stability: w.stability,
+    addTime: Math.floor(w.addedAt.getTime() / 1000),
+    lastReviewTime: w.lastReviewAt ? Math.floor(w.lastReviewAt.getTime() / 1000) : null,
+  }
+}
+
+/** Many graded answers at once (a submit): one read, one insert for new wrong questions, updates for the rest. */
+export async function reviewMany(
+  ctx: Scoped,
+  userId: number,
+  items: { questionId: number; right: boolean; at: Date }[],
+) {
+  if (items.length === 0) return
+  const existing = await ctx.db
+    .select({ questionId: wrongQuestion.questionId })
+    .from(wrongQuestion)
+    .where(
+      ctx.scope.where(
+        wrongQuestion,
+        eq(wrongQuestion.userId, userId),
+        inArray(
+          wrongQuestion.questionId,
+          items.map((i) => i.questionId),
+        ),
+      ),
+    )
+  const known = new Set(existing.map((e) => e.questionId))
+  const fresh = items.filter((i) => !known.has(i.questionId) && !i.right)
+  if (fresh.length > 0) {
+    await ctx.db
+      .insert(wrongQuestion)
+      .values(
+        fresh.map((i) => {
+          const card = scheduler.next(createEmptyCard(i.at), i.at, Rating.Again).card
+          return ctx.scope.row({
+            userId,
+            questionId: i.questionId,
+            card: store(card),
+            due: card.due,
+            reps: card.reps,
+            lapses: card.lapses,
+            consecutiveRight: 0,
+            stability: card.stability,
+            lastReviewAt: i.at,
+            addedAt: i.at,
+          })
+        }),
+      )
+      .onConflictDoNothing()
+  }
+  for (const i of items) if (known.has(i.questionId)) await review(ctx, userId, i.questionId, i.right, i.at)
+}

@@ -1,0 +1,4 @@
+import { bankSuite } from './bank-suite'
+import { freshPglite } from './helpers'
+
+bankSuite('PGlite', freshPglite)
