@@ -13,6 +13,8 @@ export type StorageKey =
   | 'invite_code'
   | 'scene'
   | 'locale'
+  | 'bank_id'
+  | 'answer_outbox'
 
 export const storage = {
   /** The stored value, or null when absent (Taro answers '' for a missing key). */

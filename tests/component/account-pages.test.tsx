@@ -204,6 +204,7 @@ describe('My account tab', () => {
     for (const cls of [
       'wd-menu-orders',
       'wd-menu-courses',
+      'wd-menu-bank',
       'wd-menu-cart',
       'wd-menu-invoice',
       'wd-menu-info',

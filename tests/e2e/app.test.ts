@@ -14,6 +14,7 @@ import {
   HOST_A,
   HOST_B,
   launchBrowser,
+  loginWithCaptcha as loginAs,
   newMobilePage,
   type Server,
   settled,
@@ -38,17 +39,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function loginWithCaptcha(page: Page) {
-  const captcha = page.waitForResponse((r) => r.url().includes('/api/captchaImage'))
-  await page.goto(server.url(HOST_A, '/pages4/login/login'))
-  await settled(page)
-  const { data } = await (await captcha).json()
-  const [, text] = await server.waitForLog(new RegExp(`captcha ${data.uuid} = (\\w+)`))
-  await fill(page, 'login-account', DEMO_A.account)
-  await fill(page, 'login-password', DEMO_A.password)
-  await fill(page, 'login-captcha', text)
-  await tap(page, 'login-submit')
-}
+const loginWithCaptcha = (page: Page) => loginAs(page, server)
 
 describe('tenants by host', () => {
   it('shows each tenant its own home, asking the server with its own tenant id', async () => {

@@ -148,3 +148,16 @@ export async function confirmModal(page: Page) {
 export function sleep(ms: number) {
   return new Promise((r) => setTimeout(r, ms))
 }
+
+/** Logs the demo learner of tenant A in through the login page (account, password and captcha). */
+export async function loginWithCaptcha(page: Page, server: Server, path = '/pages4/login/login') {
+  const captcha = page.waitForResponse((r) => r.url().includes('/api/captchaImage'))
+  await page.goto(server.url(HOST_A, path))
+  await settled(page)
+  const { data } = await (await captcha).json()
+  const [, text] = await server.waitForLog(new RegExp(`captcha ${data.uuid} = (\\w+)`))
+  await fill(page, 'login-account', DEMO_A.account)
+  await fill(page, 'login-password', DEMO_A.password)
+  await fill(page, 'login-captcha', text)
+  await tap(page, 'login-submit')
+}

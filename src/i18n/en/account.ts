@@ -67,6 +67,7 @@ export default {
   'wd.section.account': 'Account and profile',
   'wd.section.settings': 'Settings',
   'wd.menu.orders': 'My orders',
+  'wd.menu.bank': 'My question banks',
   'wd.menu.courses': 'My courses',
   'wd.menu.cart': 'Cart',
   'wd.menu.invoice': 'Invoices',

@@ -66,6 +66,7 @@ export default {
   'wd.section.account': '账号与资料',
   'wd.section.settings': '设置',
   'wd.menu.orders': '我的订单',
+  'wd.menu.bank': '我的题库',
   'wd.menu.courses': '我的课程',
   'wd.menu.cart': '购物车',
   'wd.menu.invoice': '发票管理',

@@ -1,3 +1,5 @@
 export default definePageConfig({
   navigationBarTitleText: '题库',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
 })

@@ -1,17 +1,312 @@
-import { View } from '@tarojs/components'
-import Empty from '@/components/empty'
+/**
+ * Tab 3, question bank. Logged out: a welcome with login and the public free papers (a tap previews the
+ * paper's questions). Logged in: the bank switcher (owned + free banks; a bank not owned links to its goods
+ * to buy), the continue card of the newest unfinished attempt, and the entries of the chosen bank (daily,
+ * random, chapters, papers, wrong book with the due count, favourites, records, statistics). The chosen
+ * bank is remembered (storage 'bank_id') and read by every list page as its default bank.
+ */
+import { ScrollView, Text, View } from '@tarojs/components'
+import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
+import { useEffect, useState } from 'react'
 import NavBar from '@/components/nav-bar'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { type MessageKey, t } from '@/i18n'
+import {
+  bankQuestionNum,
+  doNum,
+  type MyBank,
+  myBanks,
+  type Paper,
+  type RecordSummary,
+  records,
+  wrongNum,
+} from '@/services/api/bank'
+import { useSession } from '@/store/session'
+import {
+  bankUrl,
+  go,
+  LOGIN_URL,
+  loadFreePapers,
+  QUIET,
+  rememberBank,
+  rememberedBankId,
+  scopeKey,
+  useLoader,
+} from './lib'
+import { StatusBox } from './ui'
 
-/** Tab 3: this part of the product arrives in a later release; the page says so honestly. */
+interface BankCounts {
+  questionNum: number
+  doneNum: number
+  wrongNum: number
+  dueToday: number
+  collectNum: number
+  todayNum: number
+  unfinished: RecordSummary | null
+}
+
+/** The bank to show: the remembered one when still in the list, else the first owned, else the first. */
+export function pickBank(list: MyBank[], remembered: number | null): MyBank | undefined {
+  return list.find((b) => b.bankId === remembered) ?? list.find((b) => b.owned) ?? list[0]
+}
+
+async function loadCounts(bankId: number): Promise<BankCounts> {
+  const [num, wrong, today, recent] = await Promise.all([
+    bankQuestionNum(bankId, QUIET),
+    wrongNum(bankId, QUIET),
+    doNum(bankId, QUIET).catch(() => null),
+    records({ bankId, pageNum: 1, pageSize: 10 }, QUIET).catch(() => null),
+  ])
+  return {
+    questionNum: num.questionNum,
+    doneNum: num.doneNum,
+    wrongNum: wrong.total,
+    dueToday: wrong.dueToday,
+    collectNum: num.collectNum,
+    todayNum: today?.todayNum ?? 0,
+    unfinished: recent?.rows.find((r) => !r.submitted) ?? null,
+  }
+}
+
+const ENTRIES: ReadonlyArray<{ key: string; label: MessageKey; url: (bankId: number) => string }> = [
+  { key: 'daily', label: 'bankList.entry.daily', url: bankUrl.daily },
+  { key: 'random', label: 'bankList.entry.random', url: bankUrl.random },
+  { key: 'chapter', label: 'bankList.entry.chapter', url: bankUrl.chapters },
+  { key: 'paper', label: 'bankList.entry.paper', url: bankUrl.papers },
+  { key: 'wrong', label: 'bankList.entry.wrong', url: bankUrl.wrongBank },
+  { key: 'collect', label: 'bankList.entry.collect', url: bankUrl.collectBank },
+  { key: 'record', label: 'bankList.entry.record', url: bankUrl.records },
+  { key: 'stats', label: 'bankList.entry.stats', url: bankUrl.stats },
+]
+
+function FreePapers({ papers, loggedIn }: { papers: Paper[]; loggedIn: boolean }) {
+  return (
+    <View className="qb-section qb-free-papers">
+      <View className="qb-section-head">
+        <Text className="qb-section-title">{t('bankList.free.title')}</Text>
+        {loggedIn && (
+          <Text className="qb-link" onClick={() => go('/pages2/bank/free_question')}>
+            {t('bankList.more')}
+          </Text>
+        )}
+      </View>
+      {papers.slice(0, 5).map((p) => (
+        <View
+          key={p.paperId}
+          className={`qb-row qb-free-paper paper-item paper-item-${p.paperId}`}
+          onClick={() => go(loggedIn ? bankUrl.test(p.paperId) : bankUrl.preview({ paperId: p.paperId }))}
+        >
+          <View className="qb-row-main">
+            <Text className="qb-row-title">{p.paperName}</Text>
+            <Text className="qb-muted">
+              {t('bankList.paper.meta', { num: p.questionNum, score: p.totalScore, min: p.durationMinutes })}
+            </Text>
+          </View>
+          <Text className="qb-btn">{loggedIn ? t('bankList.paper.start') : t('bankList.paper.preview')}</Text>
+        </View>
+      ))}
+    </View>
+  )
+}
+
 export default function QuestionBank() {
+  const loggedIn = useSession((s) => !!s.userAccount)
+  const [bankId, setBankId] = useState<number | null>(rememberedBankId())
+  const [switching, setSwitching] = useState(false)
+
+  const freePapers = useLoader(() => loadFreePapers())
+  const banks = useLoader(() => myBanks(undefined, QUIET))
+  const bank = pickBank(banks.data ?? [], bankId)
+  const counts = useLoader<BankCounts | null>(() => (bank ? loadCounts(bank.bankId) : Promise.resolve(null)))
+
+  const loadAll = async (quiet: boolean) => {
+    if (!useSession.getState().userAccount) {
+      await freePapers.reload(quiet)
+      return
+    }
+    await banks.reload(quiet)
+  }
+
+  useDidShow(() => {
+    loadAll(banks.status === 'ready' || freePapers.status === 'ready')
+  })
+  usePullDownRefresh(() => {
+    loadAll(true)
+      .then(() => counts.reload(true))
+      .finally(() => Taro.stopPullDownRefresh())
+  })
+
+  // counts follow the shown bank (after the bank list loads or the learner switches)
+  const shownId = bank?.bankId ?? null
+  const reloadCounts = counts.reload
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new shown bank reloads its counts
+  useEffect(() => {
+    if (loggedIn && banks.status === 'ready') reloadCounts()
+  }, [loggedIn, banks.status, shownId, reloadCounts])
+
+  const choose = (b: MyBank) => {
+    rememberBank(b.bankId)
+    setBankId(b.bankId)
+    setSwitching(false)
+  }
+
+  if (!loggedIn)
+    return (
+      <TabPage index={3}>
+        <View className="page qb-page qb-home" style={themeStyle}>
+          <NavBar title={t('questionBank.title')} back={false} home={false} />
+          <View className="qb-welcome">
+            <Text className="qb-section-title">{t('bankList.welcome.title')}</Text>
+            <Text>{t('bankList.welcome.text')}</Text>
+            <View className="qb-btn is-primary qb-login" onClick={() => go(LOGIN_URL)}>
+              <Text>{t('common.login')}</Text>
+            </View>
+          </View>
+          <StatusBox
+            status={freePapers.status}
+            empty={(freePapers.data ?? []).length === 0}
+            emptyText={t('bankList.free.empty')}
+            onRetry={() => freePapers.reload()}
+          >
+            <FreePapers papers={freePapers.data ?? []} loggedIn={false} />
+          </StatusBox>
+        </View>
+      </TabPage>
+    )
+
+  const list = banks.data ?? []
+  const c = counts.data
   return (
     <TabPage index={3}>
-      <View className="page" style={themeStyle}>
-        <NavBar title={t('questionBank.title')} />
-        <Empty text={t('shell.laterRelease')} hint={t('shell.laterReleaseHint')} />
+      <View className="page qb-page qb-home" style={themeStyle}>
+        <NavBar title={t('questionBank.title')} back={false} home={false} />
+        <StatusBox
+          status={banks.status}
+          empty={list.length === 0}
+          emptyText={t('bankList.banks.empty')}
+          emptyHint={t('bankList.banks.emptyHint')}
+          emptyAction={t('bankList.banks.toShop')}
+          onEmptyAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+          onRetry={() => banks.reload()}
+        >
+          {bank && (
+            <>
+              <View className="qb-section qb-bank-switch" onClick={() => setSwitching((s) => !s)}>
+                <View className="qb-section-head">
+                  <Text className="qb-section-title qb-bank-name">{bank.bankName}</Text>
+                  <Text className="qb-link">{t('bankList.banks.switch')}</Text>
+                </View>
+                <Text className="qb-muted">
+                  {t('bankList.bank.meta', { done: bank.doneNum, total: bank.questionNum, right: bank.rightNum })}
+                </Text>
+                {!bank.owned && (
+                  <Text
+                    className="qb-link qb-buy"
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      go(bankUrl.goods(bank.goodsId))
+                    }}
+                  >
+                    {t('bankList.bank.buy')}
+                  </Text>
+                )}
+              </View>
+              {switching && (
+                <ScrollView scrollY className="qb-section qb-bank-options">
+                  {list.map((b) => (
+                    <View
+                      key={b.bankId}
+                      className={`qb-row qb-bank-option qb-bank-option-${b.bankId}${b.bankId === bank.bankId ? ' is-active' : ''}`}
+                      onClick={() => choose(b)}
+                    >
+                      <View className="qb-row-main">
+                        <Text className="qb-row-title">{b.bankName}</Text>
+                        <Text className="qb-muted">
+                          {b.owned
+                            ? b.isFree
+                              ? t('bankList.bank.free')
+                              : t('bankList.bank.owned')
+                            : t('bankList.bank.notOwned')}
+                        </Text>
+                      </View>
+                      {!b.owned && (
+                        <Text
+                          className="qb-btn qb-buy"
+                          onClick={(e) => {
+                            e.stopPropagation()
+                            go(bankUrl.goods(b.goodsId))
+                          }}
+                        >
+                          {t('bankList.bank.buy')}
+                        </Text>
+                      )}
+                    </View>
+                  ))}
+                </ScrollView>
+              )}
+
+              {c?.unfinished && (
+                <View className="qb-continue" onClick={() => go(bankUrl.continueRecord(c.unfinished?.recordId ?? 0))}>
+                  <View className="qb-row-main">
+                    <Text className="qb-row-title">{t('bankList.continue.title')}</Text>
+                    <Text className="qb-muted">
+                      {t(scopeKey(c.unfinished.scope))} · {c.unfinished.title} ·{' '}
+                      {t('bankList.progress', { done: c.unfinished.answeredNum, total: c.unfinished.questionNum })}
+                    </Text>
+                  </View>
+                  <Text className="qb-btn is-primary">{t('bankList.continue.go')}</Text>
+                </View>
+              )}
+
+              <View className="qb-section">
+                {c && (
+                  <View className="qb-numbers qb-today">
+                    <View className="qb-number">
+                      <Text className="qb-number-value qb-today-num">{c.todayNum}</Text>
+                      <Text className="qb-muted">{t('bankList.today.answered')}</Text>
+                    </View>
+                    <View className="qb-number">
+                      <Text className="qb-number-value qb-done-num">{c.doneNum}</Text>
+                      <Text className="qb-muted">{t('bankList.today.done')}</Text>
+                    </View>
+                    <View className="qb-number">
+                      <Text className="qb-number-value qb-due-num">{c.dueToday}</Text>
+                      <Text className="qb-muted">{t('bankList.today.due')}</Text>
+                    </View>
+                  </View>
+                )}
+                {counts.status === 'error' && (
+                  <Text className="qb-link qb-counts-retry" onClick={() => counts.reload()}>
+                    {t('bankList.countsFailed')}
+                  </Text>
+                )}
+                <View className="qb-grid">
+                  {ENTRIES.map((e) => (
+                    <View key={e.key} className={`qb-entry qb-entry-${e.key}`} onClick={() => go(e.url(bank.bankId))}>
+                      <View className="qb-entry-icon" />
+                      <Text>{t(e.label)}</Text>
+                      {e.key === 'wrong' && !!c && (
+                        <Text className="qb-badge qb-entry-count">{c.dueToday > 0 ? c.dueToday : c.wrongNum}</Text>
+                      )}
+                      {e.key === 'collect' && !!c && c.collectNum > 0 && (
+                        <Text className="qb-muted qb-entry-count">{c.collectNum}</Text>
+                      )}
+                    </View>
+                  ))}
+                  <View className="qb-entry qb-entry-special" onClick={() => go(bankUrl.special(bank.bankId))}>
+                    <View className="qb-entry-icon" />
+                    <Text>{t('bankList.entry.special')}</Text>
+                  </View>
+                </View>
+              </View>
+              <View className="qb-section qb-row qb-free-link" onClick={() => go('/pages2/bank/free_question')}>
+                <Text className="qb-row-title">{t('bankList.free.title')}</Text>
+                <Text className="qb-link">{t('bankList.more')}</Text>
+              </View>
+            </>
+          )}
+        </StatusBox>
       </View>
     </TabPage>
   )

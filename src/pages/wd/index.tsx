@@ -19,6 +19,7 @@ export const LOGIN_URL = '/pages4/login/login?isBack=1'
 const MENU: ReadonlyArray<{ key: string; label: MessageKey; url: string }> = [
   { key: 'orders', label: 'wd.menu.orders', url: '/pages2/order/index' },
   { key: 'courses', label: 'wd.menu.courses', url: '/pages2/wd/course' },
+  { key: 'bank', label: 'wd.menu.bank', url: '/pages2/wd/question_bank' },
   { key: 'cart', label: 'wd.menu.cart', url: '/pages4/shopping/shoppingCart' },
   { key: 'invoice', label: 'wd.menu.invoice', url: '/pages2/invoice/index' },
   { key: 'info', label: 'wd.menu.info', url: '/pages2/wd/info' },

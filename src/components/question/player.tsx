@@ -1,0 +1,247 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import Empty from '@/components/empty'
+import NavBar from '@/components/nav-bar'
+import PageLoading from '@/components/page-loading'
+import { themeStyle } from '@/components/theme'
+import { t } from '@/i18n'
+import { collect, collectInfo, type RecordDetail, uncollect } from '@/services/api/bank'
+import { pending, startAnswerSync, subscribe } from '@/services/bank/answer-queue'
+import { answeredState, useExamSession } from '@/store/exam-session'
+import AnswerSheet, { type SheetState } from './answer-sheet'
+import { goodsUrl, type LoadError, loadError, requireLogin } from './guard'
+import QuestionCard from './question-card'
+import './index.scss'
+
+export interface PlayerProps {
+  /** start, resume or re-read the attempt */
+  load: () => Promise<RecordDetail>
+  /** 'saved': where the learner was; 'firstUnanswered': the first open question (continue) */
+  startAt?: 'saved' | 'firstUnanswered'
+  /** the goods to buy when the bank is not owned */
+  goodsId?: number
+  fallbackTitle?: string
+}
+
+/** Unsent answers of an attempt, live. */
+export function useUnsent(recordId: number | null): number {
+  const [n, setN] = useState(() => (recordId === null ? 0 : pending(recordId).length))
+  useEffect(() => {
+    if (recordId === null) return
+    const update = () => setN(pending(recordId).length)
+    update()
+    return subscribe(update)
+  }, [recordId])
+  return n
+}
+
+export function OfflineBanner({ count }: { count: number }) {
+  if (count === 0) return null
+  return (
+    <View className="answer-offline-banner">
+      <Text>{t('bank.offline.banner', { n: count })}</Text>
+    </View>
+  )
+}
+
+export function LoadFailed({ kind, goodsId, onRetry }: { kind: LoadError; goodsId?: number; onRetry: () => void }) {
+  if (kind === 'notOwned')
+    return (
+      <Empty
+        text={t('bank.notOwned')}
+        hint={goodsId ? t('bank.notOwned.hint') : t('bank.notOwned.noGoods')}
+        actionText={goodsId ? t('bank.notOwned.buy') : undefined}
+        onAction={goodsId ? () => Taro.navigateTo({ url: goodsUrl(goodsId) }) : undefined}
+      />
+    )
+  return (
+    <Empty
+      text={kind === 'offline' ? t('bank.loadOffline') : t('shell.loadFailed')}
+      actionText={t('common.retry')}
+      onAction={onRetry}
+    />
+  )
+}
+
+/** The attempt player: one question at a time, answer sheet, favourites, submit. */
+export default function Player({ load, startAt = 'saved', goodsId, fallbackTitle = '' }: PlayerProps) {
+  const s = useExamSession()
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [error, setError] = useState<LoadError>('failed')
+  const [sheet, setSheet] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const [collected, setCollected] = useState<Record<number, boolean>>({})
+  const unsent = useUnsent(s.recordId)
+  const loadRef = useRef(load)
+  loadRef.current = load
+
+  const open = useCallback(async () => {
+    if (!requireLogin()) return
+    setStatus('loading')
+    try {
+      const detail = await loadRef.current()
+      useExamSession.getState().load(detail, startAt)
+      setStatus('ready')
+    } catch (e) {
+      setError(loadError(e))
+      setStatus('error')
+    }
+  }, [startAt])
+
+  useEffect(() => {
+    startAnswerSync()
+    open()
+    return () => useExamSession.getState().reset()
+  }, [open])
+
+  const q = s.questions[s.index]
+  const qid = q?.questionId
+  useEffect(() => {
+    if (qid === undefined || collected[qid] !== undefined) return
+    collectInfo(qid, { noLoading: true, silent: true })
+      .then((r) => setCollected((c) => ({ ...c, [qid]: r.collected })))
+      .catch(() => undefined)
+  }, [qid, collected])
+
+  const toggleCollect = async () => {
+    if (qid === undefined) return
+    const on = !collected[qid]
+    try {
+      if (on) await collect(qid, { noLoading: true })
+      else await uncollect(qid, { noLoading: true })
+      setCollected((c) => ({ ...c, [qid]: on }))
+      Taro.showToast({ title: on ? t('bank.collected') : t('bank.uncollected'), icon: 'none' })
+    } catch {
+      // shown by the request layer
+    }
+  }
+
+  const doSubmit = async (): Promise<void> => {
+    const st = useExamSession.getState()
+    const open = st.questions.filter((x) => !answeredState(x, st.answers[x.questionId])).length
+    if (open > 0) {
+      const r = await Taro.showModal({
+        title: t('common.tip'),
+        content: t('bank.submit.unanswered', { n: open }),
+        confirmText: t('bank.submit.confirm'),
+        cancelText: t('common.cancel'),
+      })
+      if (!r.confirm) return
+    }
+    setSubmitting(true)
+    let res = await st.submit()
+    while (!res.ok && res.reason === 'unsent') {
+      const r = await Taro.showModal({
+        title: t('common.tip'),
+        content: t('bank.submit.unsent'),
+        confirmText: t('common.retry'),
+        cancelText: t('common.cancel'),
+      })
+      if (!r.confirm) break
+      res = await useExamSession.getState().submit()
+    }
+    setSubmitting(false)
+    if (res.ok) Taro.redirectTo({ url: `/pages2/bank/question_report?recordId=${st.recordId}` })
+    else if (res.reason === 'failed') Taro.showToast({ title: t('bank.submit.failed'), icon: 'none' })
+  }
+
+  const title = s.title || fallbackTitle
+  if (status !== 'ready' || !q)
+    return (
+      <View className="page bank-page bank-player" style={themeStyle}>
+        <NavBar title={title || t('bank.player.title')} />
+        {status === 'loading' && <PageLoading rows={3} />}
+        {status === 'error' && <LoadFailed kind={error} goodsId={goodsId} onRetry={open} />}
+        {status === 'ready' && <Empty text={t('bank.empty')} />}
+      </View>
+    )
+
+  const practice = s.mode === 'practice'
+  const test = s.mode === 'test'
+  const reveal = s.memoriseView || s.submitted || (practice && !!s.feedback[q.questionId])
+  const states: SheetState[] = s.questions.map((x) => {
+    const f = s.feedback[x.questionId]
+    if (f && f.state !== 'unanswered' && !test) return f.state
+    if (f && s.submitted && f.state !== 'unanswered') return f.state
+    return answeredState(x, s.answers[x.questionId]) ? 'answered' : 'empty'
+  })
+  const doneNum = states.filter((x) => x !== 'empty').length
+  const last = s.index === s.questions.length - 1
+
+  return (
+    <View className={`page bank-page bank-player mode-${s.mode}`} style={themeStyle}>
+      <NavBar title={title} />
+      <OfflineBanner count={unsent} />
+      <View className="player-bar">
+        <Text className="player-progress">{t('bank.progress', { done: doneNum, total: s.questions.length })}</Text>
+        {practice && (
+          <View className="player-modes">
+            <Text
+              className={`player-mode mode-practice${s.memoriseView ? '' : ' is-active'}`}
+              onClick={() => s.setMemoriseView(false)}
+            >
+              {t('bank.mode.practice')}
+            </Text>
+            <Text
+              className={`player-mode mode-memorise${s.memoriseView ? ' is-active' : ''}`}
+              onClick={() => s.setMemoriseView(true)}
+            >
+              {t('bank.mode.memorise')}
+            </Text>
+          </View>
+        )}
+        {!practice && <Text className="player-mode is-active">{t(`bank.mode.${s.mode}`)}</Text>}
+      </View>
+      {s.submitted && (
+        <View className="player-submitted">
+          <Text>{t('bank.submitted')}</Text>
+          <Text
+            className="player-link"
+            onClick={() => Taro.redirectTo({ url: `/pages2/bank/question_report?recordId=${s.recordId}` })}
+          >
+            {t('bank.viewReport')}
+          </Text>
+        </View>
+      )}
+      <View className="player-body">
+        <QuestionCard
+          question={q}
+          index={s.index}
+          total={s.questions.length}
+          ques={s.answers[q.questionId]}
+          feedback={test && !s.submitted ? null : s.feedback[q.questionId]}
+          reveal={reveal}
+          readOnly={s.memoriseView || s.submitted}
+          confirm={practice}
+          onAnswer={(v) => s.answer(q, v)}
+        />
+      </View>
+      <View className="player-foot">
+        <View className={`player-btn q-prev${s.index === 0 ? ' is-disabled' : ''}`} onClick={() => s.goTo(s.index - 1)}>
+          <Text>{t('bank.prev')}</Text>
+        </View>
+        <View className="player-btn sheet-open" onClick={() => setSheet(true)}>
+          <Text>{t('bank.sheet.open')}</Text>
+        </View>
+        <View className={`player-btn q-collect${collected[q.questionId] ? ' is-on' : ''}`} onClick={toggleCollect}>
+          <Text>{collected[q.questionId] ? t('bank.collect.on') : t('bank.collect.off')}</Text>
+        </View>
+        {!last && (
+          <View className="player-btn is-primary q-next" onClick={() => s.goTo(s.index + 1)}>
+            <Text>{t('bank.next')}</Text>
+          </View>
+        )}
+        {!s.submitted && s.mode !== 'memorise' && (last || test) && (
+          <View
+            className={`player-btn is-primary q-submit${submitting ? ' is-busy' : ''}`}
+            onClick={() => !submitting && doSubmit()}
+          >
+            <Text>{test ? t('bank.submit') : t('bank.finish')}</Text>
+          </View>
+        )}
+      </View>
+      <AnswerSheet visible={sheet} states={states} current={s.index} onJump={s.goTo} onClose={() => setSheet(false)} />
+    </View>
+  )
+}

@@ -1,0 +1,6 @@
+export default definePageConfig({
+  navigationBarTitleText: '题目预览',
+  enablePullDownRefresh: true,
+  onReachBottomDistance: 50,
+  backgroundTextStyle: 'dark',
+})

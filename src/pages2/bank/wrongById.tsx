@@ -1,0 +1,135 @@
+import { Text, View } from '@tarojs/components'
+import Taro, { useRouter } from '@tarojs/taro'
+import { useCallback, useEffect, useState } from 'react'
+import Empty from '@/components/empty'
+import NavBar from '@/components/nav-bar'
+import PageLoading from '@/components/page-loading'
+import { intParam, type LoadError, loadError, requireLogin } from '@/components/question/guard'
+import { LoadFailed } from '@/components/question/player'
+import QuestionCard from '@/components/question/question-card'
+import { themeStyle } from '@/components/theme'
+import { t } from '@/i18n'
+import {
+  answeredAtNow,
+  type Ques,
+  reviewWrong,
+  type WrongQuestion,
+  wrongChapterQuestions,
+  wrongTypeQuestions,
+} from '@/services/api/bank'
+import { type Feedback, gradeLocally } from '@/store/exam-session'
+import '@/components/question/index.scss'
+
+/**
+ * Review the wrong book's due questions. Query: `bankId`, and `type` (1-5) or `chapterId`; `all=1` reviews
+ * every question of the group, not only those due. Each answer goes to the wrong book's review call, which
+ * grades it and moves the FSRS schedule (right -> Good, wrong -> Again).
+ */
+export default function WrongByIdPage() {
+  const { params } = useRouter()
+  const bankId = intParam(params.bankId)
+  const type = intParam(params.type)
+  const chapterId = intParam(params.chapterId)
+  const [all, setAll] = useState(params.all === '1')
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [error, setError] = useState<LoadError>('failed')
+  const [list, setList] = useState<WrongQuestion[]>([])
+  const [index, setIndex] = useState(0)
+  const [answers, setAnswers] = useState<Record<number, Ques>>({})
+  const [feedback, setFeedback] = useState<Record<number, Feedback>>({})
+  const [left, setLeft] = useState<Record<number, boolean>>({})
+
+  const load = useCallback(async () => {
+    if (!requireLogin()) return
+    setStatus('loading')
+    try {
+      const rows =
+        type && type <= 5
+          ? await wrongTypeQuestions(type, bankId, { noLoading: true })
+          : await wrongChapterQuestions(
+              { ...(bankId ? { bankId } : {}), ...(chapterId ? { chapterId } : {}) },
+              { noLoading: true },
+            )
+      setList(all ? rows : rows.filter((r) => r.wrong.dueToday))
+      setIndex(0)
+      setStatus('ready')
+    } catch (e) {
+      setError(loadError(e))
+      setStatus('error')
+    }
+  }, [bankId, type, chapterId, all])
+
+  useEffect(() => {
+    load()
+  }, [load])
+
+  const q = list[index]
+  const onAnswer = async (ques: Ques) => {
+    if (!q) return
+    setAnswers((a) => ({ ...a, [q.questionId]: ques }))
+    const local = gradeLocally(q, ques)
+    try {
+      const r = await reviewWrong(q.questionId, ques, answeredAtNow(), { noLoading: true })
+      const state = r.state && r.state !== 'unanswered' ? r.state : local?.state
+      if (state) setFeedback((f) => ({ ...f, [q.questionId]: { state, earned: local?.earned ?? 0 } }))
+      setLeft((l) => ({ ...l, [q.questionId]: !r.inBook }))
+    } catch {
+      if (local) setFeedback((f) => ({ ...f, [q.questionId]: local }))
+      Taro.showToast({ title: t('bank.wrong.notSaved'), icon: 'none' })
+    }
+  }
+
+  return (
+    <View className="page bank-page bank-player bank-wrong" style={themeStyle}>
+      <NavBar title={t('bank.wrong.title')} />
+      {status === 'loading' && <PageLoading rows={3} />}
+      {status === 'error' && <LoadFailed kind={error} onRetry={load} />}
+      {status === 'ready' && !q && (
+        <Empty
+          text={all ? t('bank.wrong.empty') : t('bank.wrong.noneDue')}
+          actionText={all ? undefined : t('bank.wrong.reviewAll')}
+          onAction={all ? undefined : () => setAll(true)}
+        />
+      )}
+      {status === 'ready' && q && (
+        <>
+          <View className="player-bar">
+            <Text className="player-progress">{t('bank.wrong.progress', { n: index + 1, total: list.length })}</Text>
+            <Text className="player-mode is-active">{t('bank.wrong.lapses', { n: q.wrong.lapses })}</Text>
+          </View>
+          <View className="player-body">
+            <QuestionCard
+              question={q}
+              index={index}
+              total={list.length}
+              ques={answers[q.questionId]}
+              feedback={feedback[q.questionId]}
+              reveal={!!feedback[q.questionId]}
+              readOnly={!!feedback[q.questionId]}
+              confirm
+              onAnswer={onAnswer}
+            />
+            {left[q.questionId] && <Text className="wrong-left">{t('bank.wrong.left')}</Text>}
+          </View>
+          <View className="player-foot">
+            <View
+              className={`player-btn q-prev${index === 0 ? ' is-disabled' : ''}`}
+              onClick={() => index > 0 && setIndex(index - 1)}
+            >
+              <Text>{t('bank.prev')}</Text>
+            </View>
+            {index < list.length - 1 ? (
+              <View className="player-btn is-primary q-next" onClick={() => setIndex(index + 1)}>
+                <Text>{t('bank.next')}</Text>
+              </View>
+            ) : (
+              <View className="player-btn is-primary q-done" onClick={() => Taro.navigateBack()}>
+                <Text>{t('bank.wrong.done')}</Text>
+              </View>
+            )}
+          </View>
+        </>
+      )}
+    </View>
+  )
+}

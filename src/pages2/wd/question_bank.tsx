@@ -1,0 +1,88 @@
+/**
+ * My account's 'my question bank' (spec: pages2/wd/question_bank): the learner's bank goods (owned + free)
+ * with their banks; a tap makes a bank current and opens tab 3; quick links of the current bank to records,
+ * wrong book, favourites and statistics. Learner-only.
+ */
+import { Text, View } from '@tarojs/components'
+import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import NavBar from '@/components/nav-bar'
+import { themeStyle } from '@/components/theme'
+import { type MessageKey, t } from '@/i18n'
+import { bankUrl, go, QUIET, rememberBank, rememberedBankId, requireLogin, useLoader } from '@/pages/questionBank/lib'
+import { StatusBox } from '@/pages/questionBank/ui'
+import { BankRow } from '@/pages2/bank/my_question'
+import { freeAndOwnedBankGoods, type MyBank } from '@/services/api/bank'
+
+const LINKS: ReadonlyArray<{ key: string; label: MessageKey; url: (bankId: number) => string }> = [
+  { key: 'record', label: 'bankList.entry.record', url: bankUrl.records },
+  { key: 'wrong', label: 'bankList.entry.wrong', url: bankUrl.wrongBank },
+  { key: 'collect', label: 'bankList.entry.collect', url: bankUrl.collectBank },
+  { key: 'stats', label: 'bankList.entry.stats', url: bankUrl.stats },
+]
+
+export default function MyQuestionBank() {
+  const goods = useLoader(() => freeAndOwnedBankGoods(QUIET))
+  const [current, setCurrent] = useState<number | null>(rememberedBankId())
+  useDidShow(() => {
+    if (requireLogin()) goods.reload(goods.status === 'ready')
+  })
+  usePullDownRefresh(() => {
+    goods.reload(true).finally(() => Taro.stopPullDownRefresh())
+  })
+  const all = (goods.data ?? []).flatMap((g) => g.banks)
+  const bank = all.find((b) => b.bankId === current) ?? all[0]
+  const open = (b: MyBank) => {
+    rememberBank(b.bankId)
+    setCurrent(b.bankId)
+    Taro.switchTab({ url: '/pages/questionBank/index' })
+  }
+  return (
+    <View className="page qb-page qb-wd-bank" style={themeStyle}>
+      <NavBar title={t('bankList.myBanks.title')} />
+      <StatusBox
+        status={goods.status}
+        empty={all.length === 0}
+        emptyText={t('bankList.banks.empty')}
+        emptyHint={t('bankList.banks.emptyHint')}
+        emptyAction={t('bankList.banks.toShop')}
+        onEmptyAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+        onRetry={() => goods.reload()}
+      >
+        {bank && (
+          <View className="qb-section qb-quick-links">
+            <View className="qb-section-head">
+              <Text className="qb-section-title">{bank.bankName}</Text>
+            </View>
+            <View className="qb-grid">
+              {LINKS.map((l) => (
+                <View key={l.key} className={`qb-entry qb-link-${l.key}`} onClick={() => go(l.url(bank.bankId))}>
+                  <View className="qb-entry-icon" />
+                  <Text>{t(l.label)}</Text>
+                </View>
+              ))}
+            </View>
+          </View>
+        )}
+        {(goods.data ?? []).map((g) => (
+          <View key={g.goodsId} className={`qb-section bank-goods bank-goods-${g.goodsId}`}>
+            <View className="qb-section-head">
+              <Text className="qb-section-title">{g.goodsName}</Text>
+              <Text className="qb-muted">
+                {g.isFree
+                  ? t('bankList.bank.free')
+                  : g.expireTime
+                    ? t('bankList.bank.expire', { date: dayjs.unix(g.expireTime).format('YYYY-MM-DD') })
+                    : t('bankList.bank.forever')}
+              </Text>
+            </View>
+            {g.banks.map((b) => (
+              <BankRow key={b.bankId} b={b} onOpen={open} />
+            ))}
+          </View>
+        ))}
+      </StatusBox>
+    </View>
+  )
+}

@@ -1,0 +1,189 @@
+/**
+ * The question bank end to end in a real browser against the real server: chapter practice with instant
+ * feedback, a wrong answer landing in the wrong book and its review, a favourite found again, a test-mode
+ * paper resumed after a reload, answers given while the network is cut arriving once it returns, and the
+ * report after submitting.
+ */
+import { mkdirSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  confirmModal,
+  HOST_A,
+  launchBrowser,
+  loginWithCaptcha,
+  newMobilePage,
+  type Server,
+  settled,
+  sleep,
+  startServer,
+  tap,
+} from './harness'
+
+interface Question {
+  questionId: number
+  type: number
+  ans: string | null
+  optionsList: { label: string }[]
+}
+
+let server: Server
+let browser: Browser
+let page: Page
+let bankId: number
+let paperId: number
+
+const path = () => new URL(page.url()).pathname
+const visible = (cls: string) => page.locator(`.taro_page_stationed .${cls}`).filter({ visible: true }).first()
+const api = async (p: string) =>
+  (await (await fetch(`http://127.0.0.1:${server.port}/api${p}`, { headers: { 'tenant-id': '1001' } })).json()).data
+
+/** The first single-choice or judgement question on screen, answered wrongly or rightly. */
+async function answerCurrent(q: Question, right: boolean) {
+  const letter = right ? q.ans! : q.optionsList.map((o) => o.label).find((l) => l !== q.ans)!
+  await tap(page, `option-${letter}`)
+}
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+  page = (await newMobilePage(browser)).page
+  const banks: { bankId: number; isFree: boolean }[] = await api('/app/common/bank/list')
+  bankId = banks.find((b) => b.isFree)!.bankId
+  // a free paper: the question-bank goods list their free papers
+  const goods: { rows: { goodsId: number }[] } = await api('/app/common/goods/list?goodsType=2&pageSize=50')
+  for (const g of goods.rows) {
+    const papers: { paperId: number }[] = await api(`/app/common/goods/course/moduleFreeExamList/${g.goodsId}`)
+    if (papers[0]) {
+      paperId = papers[0].paperId
+      break
+    }
+  }
+  expect(paperId).toBeTruthy()
+  await loginWithCaptcha(page, server)
+  await page.waitForURL(/\/pages\/wd\/index/, { timeout: 15_000 })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return
+  mkdirSync('.test-tmp', { recursive: true })
+  await page.screenshot({ path: `.test-tmp/e2e-bank-${ctx.task.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined)
+})
+
+describe('the question bank', () => {
+  let first: Question
+
+  it('practises a chapter with instant feedback; a wrong answer goes to the wrong book', async () => {
+    await page.goto(server.url(HOST_A, `/pages2/bank/detail?bankId=${bankId}`))
+    await settled(page)
+    const started = page.waitForResponse((r) => /\/api\/bank\/record$/.test(new URL(r.url()).pathname))
+    await visible('chapter-item').click()
+    const record = (await (await started).json()).data
+    const questions: Question[] = record.questions
+    first = questions[0]!
+    expect([1, 3]).toContain(first.type)
+    await visible('question-card').waitFor({ timeout: 15_000 })
+    await answerCurrent(first, false)
+    await expect
+      .poll(async () => (await visible('question-feedback').getAttribute('class')) ?? '', { timeout: 10_000 })
+      .toContain('is-wrong')
+    await visible('question-analysis').waitFor({ timeout: 5_000 })
+    // a favourite on the way
+    const collected = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/collect/question')
+    await tap(page, 'q-collect')
+    expect((await (await collected).json()).code).toBe(200)
+  })
+
+  it('finds the favourite again', async () => {
+    await sleep(500)
+    await page.goto(server.url(HOST_A, `/pages2/subject/collect?bankId=${bankId}`))
+    await settled(page)
+    await visible('collect-item').waitFor({ timeout: 15_000 })
+  })
+
+  it('reviews the wrong book: a right answer there moves the question on', async () => {
+    await page.goto(server.url(HOST_A, `/pages2/subject/wrongBank?bankId=${bankId}`))
+    await settled(page)
+    await page.goto(server.url(HOST_A, `/pages2/bank/wrongById?bankId=${bankId}&all=1`))
+    await settled(page)
+    await visible('question-card').waitFor({ timeout: 15_000 })
+    const review = page.waitForResponse(
+      (r) => r.url().includes('/api/exam/wwrong/record') && r.request().method() === 'POST',
+    )
+    await answerCurrent(first, true)
+    expect((await (await review).json()).code).toBe(200)
+    await expect
+      .poll(async () => (await visible('question-feedback').getAttribute('class')) ?? '', { timeout: 10_000 })
+      .toContain('is-right')
+  })
+
+  it('resumes a test-mode paper after a reload, keeps answers given offline and sends them when back, then reports', async () => {
+    const started = page.waitForResponse(
+      (r) =>
+        /\/api\/exam\/record$/.test(new URL(r.url()).pathname) ||
+        /\/api\/bank\/record$/.test(new URL(r.url()).pathname),
+    )
+    await page.goto(server.url(HOST_A, `/pages2/bank/questionBankTest?paperId=${paperId}`))
+    await settled(page)
+    const record = (await (await started).json()).data
+    const recordId: number = record.recordId
+    const qs: Question[] = record.questions
+    await visible('question-card').waitFor({ timeout: 15_000 })
+    // test mode: no feedback before submitting
+    const saved = page.waitForResponse((r) => r.url().includes('/record/edit'))
+    await tap(page, 'option-A')
+    expect((await (await saved).json()).code).toBe(200)
+    expect(await page.locator('.taro_page_stationed .question-feedback').filter({ visible: true }).count()).toBe(0)
+    await tap(page, 'q-next')
+    await tap(page, 'option-B')
+    await sleep(1500)
+
+    // reload mid-paper: the same attempt, with its answers
+    const reopened = page.waitForResponse((r) => /\/api\/(exam|bank)\/record(\/\d+)?$/.test(new URL(r.url()).pathname))
+    await page.reload()
+    await settled(page)
+    const back = (await (await reopened).json()).data
+    expect(back.recordId).toBe(recordId)
+    expect(back.answers.map((a: { questionId: number }) => a.questionId)).toEqual(
+      expect.arrayContaining([qs[0]!.questionId, qs[1]!.questionId]),
+    )
+    await visible('question-card').waitFor({ timeout: 15_000 })
+
+    // the network goes away: answers stay on the device
+    await page.route('**/record/edit', (route) => route.abort('internetdisconnected'))
+    await tap(page, 'q-next')
+    await tap(page, 'option-A')
+    await tap(page, 'q-next')
+    await tap(page, 'option-A')
+    await sleep(800)
+    const outbox = await page.evaluate(
+      () => Object.entries(localStorage).find(([k]) => k.includes('answer_outbox'))?.[1] ?? '',
+    )
+    expect(outbox).toContain(String(recordId))
+    // ... and comes back: the queue sends them by itself
+    const delivered = page.waitForResponse((r) => r.url().includes('/record/edit') && r.status() === 200, {
+      timeout: 45_000,
+    })
+    await page.unroute('**/record/edit')
+    expect((await (await delivered).json()).code).toBe(200)
+    await expect
+      .poll(
+        async () =>
+          page.evaluate(() => Object.entries(localStorage).find(([k]) => k.includes('answer_outbox'))?.[1] ?? ''),
+        { timeout: 45_000 },
+      )
+      .not.toContain(`"recordId":${recordId},"questionId":${qs[2]!.questionId}`)
+
+    await tap(page, 'q-submit')
+    await confirmModal(page)
+    await expect.poll(path, { timeout: 20_000 }).toBe('/pages2/bank/question_report')
+    await settled(page)
+    await visible('report-score').waitFor({ timeout: 15_000 })
+    await visible('report-status').waitFor()
+  })
+})

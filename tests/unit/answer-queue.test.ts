@@ -1,0 +1,221 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+vi.mock('@tarojs/taro', async (importOriginal) => {
+  const { createTaroDouble } = await import('./taro-double')
+  let actual: Record<string, unknown> = {}
+  try {
+    const mod = (await importOriginal()) as { default?: Record<string, unknown> }
+    actual = mod.default ?? (mod as Record<string, unknown>)
+  } catch {
+    actual = {}
+  }
+  const net: ((r: { isConnected: boolean }) => void)[] = []
+  const show: (() => void)[] = []
+  const Taro = {
+    ...createTaroDouble(actual),
+    onNetworkStatusChange: (fn: (r: { isConnected: boolean }) => void) => net.push(fn),
+    onAppShow: (fn: () => void) => show.push(fn),
+    __net: net,
+    __show: show,
+  }
+  return { ...Taro, default: Taro }
+})
+
+const { ApiError } = await import('@/services/http/error')
+type Queue = typeof import('@/services/bank/answer-queue')
+type Sent = { recordId: number; answers: import('@/services/api/bank').AnswerIn[] }
+
+let online = true
+let sent: Sent[] = []
+const transport = vi.fn(async (recordId: number, answers: Sent['answers']) => {
+  if (!online) throw new ApiError(-1, 'offline')
+  sent.push({ recordId, answers })
+  return { saved: answers.length }
+})
+
+/** A fresh copy of the module over the same device storage: what an app restart looks like. */
+async function boot(): Promise<Queue> {
+  vi.resetModules()
+  const q = await import('@/services/bank/answer-queue')
+  q.resetAnswerQueue()
+  q.setAnswerTransport(transport)
+  return q
+}
+
+async function settle() {
+  for (let i = 0; i < 10; i++) await Promise.resolve()
+}
+
+beforeEach(async () => {
+  const { memoryStorage } = await import('./taro-double')
+  memoryStorage.clear()
+  online = true
+  sent = []
+  transport.mockClear()
+  vi.useFakeTimers()
+})
+afterEach(() => vi.useRealTimers())
+
+describe('answer queue', () => {
+  it('writes the answer to storage before any network call', async () => {
+    const q = await boot()
+    transport.mockImplementationOnce(async () => {
+      // at the moment of sending, the answer is already on the device
+      const Taro = (await import('@tarojs/taro')).default
+      expect((Taro.getStorageSync('answer_outbox') as { items: unknown[] }).items).toHaveLength(1)
+      return { saved: 1 }
+    })
+    q.enqueue({ recordId: 1, questionId: 10, ques: 'A', answeredAt: 100 })
+    await q.flush()
+    expect(transport).toHaveBeenCalledTimes(1)
+    expect(q.pending()).toHaveLength(0)
+  })
+
+  it('keeps answers through a network failure and an app restart, then sends them', async () => {
+    online = false
+    let q = await boot()
+    q.enqueue({ recordId: 1, questionId: 10, ques: 'A', answeredAt: 100 })
+    q.enqueue({ recordId: 1, questionId: 11, ques: 'B,C', answeredAt: 101 })
+    await settle()
+    expect(q.pending(1)).toHaveLength(2)
+    expect(sent).toHaveLength(0)
+
+    q = await boot() // killed and reopened, still offline
+    expect(q.pending(1).map((a) => a.questionId)).toEqual([10, 11])
+    online = true
+    const r = await q.flush()
+    expect(r).toEqual({ sent: 2, left: 0, failed: false })
+    expect(sent[0].answers.map((a) => a.questionId)).toEqual([10, 11])
+    expect(q.pending()).toHaveLength(0)
+  })
+
+  it('retries with backoff after a network failure', async () => {
+    online = false
+    const q = await boot()
+    q.enqueue({ recordId: 1, questionId: 10, ques: 'A', answeredAt: 100 })
+    await settle()
+    expect(transport).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(transport).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(1000) // backoff doubled: not yet
+    expect(transport).toHaveBeenCalledTimes(2)
+    online = true
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(transport).toHaveBeenCalledTimes(3)
+    expect(q.pending()).toHaveLength(0)
+  })
+
+  it('sends when the network returns and when the app shows again', async () => {
+    const Taro = (await import('@tarojs/taro')).default as unknown as {
+      __net: ((r: { isConnected: boolean }) => void)[]
+      __show: (() => void)[]
+    }
+    Taro.__net.length = 0
+    Taro.__show.length = 0
+    online = false
+    const q = await boot()
+    q.startAnswerSync()
+    q.enqueue({ recordId: 2, questionId: 20, ques: 'A', answeredAt: 100 })
+    await settle()
+    expect(q.pending()).toHaveLength(1)
+    online = true
+    for (const fn of Taro.__net) fn({ isConnected: true })
+    await settle()
+    expect(q.pending()).toHaveLength(0)
+    expect(sent).toHaveLength(1)
+
+    online = false
+    q.enqueue({ recordId: 2, questionId: 21, ques: 'B', answeredAt: 101 })
+    await settle()
+    online = true
+    for (const fn of Taro.__show) fn()
+    await settle()
+    expect(q.pending()).toHaveLength(0)
+    expect(sent.at(-1)?.answers[0].questionId).toBe(21)
+  })
+
+  it('keeps only the latest answer per question, and an older one never overwrites it', async () => {
+    online = false
+    const q = await boot()
+    q.enqueue({ recordId: 1, questionId: 10, ques: 'A', answeredAt: 100 })
+    q.enqueue({ recordId: 1, questionId: 10, ques: 'B', answeredAt: 101 })
+    q.enqueue({ recordId: 1, questionId: 10, ques: 'C', answeredAt: 99 })
+    q.enqueue({ recordId: 2, questionId: 10, ques: 'D', answeredAt: 98 })
+    await settle()
+    expect(q.pending(1)).toEqual([{ recordId: 1, questionId: 10, ques: 'B', answeredAt: 101 }])
+    expect(q.pending(2)).toHaveLength(1)
+    online = true
+    await q.flush()
+    const byRecord = Object.fromEntries(sent.map((s) => [s.recordId, s.answers]))
+    expect(byRecord[1]).toEqual([{ questionId: 10, ques: 'B', answeredAt: 101 }])
+    expect(byRecord[2]).toEqual([{ questionId: 10, ques: 'D', answeredAt: 98 }])
+  })
+
+  it('sends in answer order and removes only what the server acknowledged', async () => {
+    online = false
+    const q = await boot()
+    q.enqueue({ recordId: 1, questionId: 12, ques: 'A', answeredAt: 103 })
+    q.enqueue({ recordId: 1, questionId: 11, ques: 'A', answeredAt: 102 })
+    await settle()
+    online = true
+    // while the batch is in flight the learner changes question 11: the newer answer must stay
+    transport.mockImplementationOnce(async (recordId, answers) => {
+      sent.push({ recordId, answers })
+      q.enqueue({ recordId: 1, questionId: 11, ques: 'B', answeredAt: 104 })
+      return { saved: 2 }
+    })
+    await q.flush()
+    expect(sent[0].answers.map((a) => a.questionId)).toEqual([11, 12])
+    await settle()
+    await q.flush()
+    expect(q.pending()).toHaveLength(0)
+    expect(sent.at(-1)?.answers).toEqual([{ questionId: 11, ques: 'B', answeredAt: 104 }])
+  })
+
+  it('drops the answers of an attempt the server says is already submitted (611), keeps others', async () => {
+    online = false
+    const q = await boot()
+    q.enqueue({ recordId: 1, questionId: 10, ques: 'A', answeredAt: 100 })
+    q.enqueue({ recordId: 2, questionId: 20, ques: 'A', answeredAt: 101 })
+    await settle()
+    online = true
+    transport.mockImplementationOnce(async () => {
+      throw new ApiError(611, 'submitted')
+    })
+    await q.flush()
+    expect(q.pending(1)).toHaveLength(0)
+    expect(q.pending(2)).toHaveLength(0)
+    expect(sent.map((s) => s.recordId)).toEqual([2])
+  })
+
+  it('keeps answers on a server error and reports the failure', async () => {
+    const q = await boot()
+    transport.mockImplementation(async () => {
+      throw new ApiError(500, 'boom')
+    })
+    q.enqueue({ recordId: 1, questionId: 10, ques: 'A', answeredAt: 100 })
+    const r = await q.flush()
+    expect(r.failed).toBe(true)
+    expect(q.pending()).toHaveLength(1)
+    transport.mockReset()
+  })
+
+  it('batches at most BATCH_SIZE answers per call', async () => {
+    online = false
+    const q = await boot()
+    for (let i = 1; i <= q.BATCH_SIZE + 5; i++) q.enqueue({ recordId: 1, questionId: i, ques: 'A', answeredAt: i })
+    await settle()
+    online = true
+    await q.flush()
+    expect(sent.map((s) => s.answers.length)).toEqual([q.BATCH_SIZE, 5])
+    expect(q.pending()).toHaveLength(0)
+  })
+
+  it('remembers the question the learner was on across a restart', async () => {
+    let q = await boot()
+    q.savePosition(7, 4)
+    q = await boot()
+    expect(q.position(7)).toBe(4)
+    expect(q.position(8)).toBeNull()
+  })
+})
