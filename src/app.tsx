@@ -1,4 +1,4 @@
-import { useDidHide, useDidShow, useLaunch } from '@tarojs/taro'
+import Taro, { useDidHide, useDidShow, useLaunch } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
 import { type Locale, setLocale } from '@/i18n'
 import { EVENTS, emit } from '@/services/events'
@@ -9,9 +9,22 @@ import './app.scss'
 
 type Query = Record<string, string | undefined>
 
-// the learner's language choice outlives the app (zh-CN unless they chose otherwise)
+// The learner's language choice outlives the app (zh-CN unless they chose otherwise). A catalogue other than
+// zh-CN arrives a moment after the first page rendered: that page is shown again in the chosen language.
 const savedLocale = storage.get<Locale>('locale')
-if (savedLocale) setLocale(savedLocale)
+if (savedLocale && savedLocale !== 'zh-CN') {
+  setLocale(savedLocale)
+    .then(() => {
+      const pages = Taro.getCurrentPages()
+      const current = pages[pages.length - 1] as { route?: string; options?: Record<string, string> } | undefined
+      if (!current?.route) return
+      const query = Object.entries(current.options ?? {})
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join('&')
+      Taro.reLaunch({ url: `/${current.route.replace(/^\//, '')}${query ? `?${query}` : ''}` })
+    })
+    .catch(() => undefined)
+}
 
 let exchangedSign = ''
 

@@ -1,9 +1,9 @@
 /**
  * Message catalogues: zh-CN (default) and en, each merged from namespace files (common + pages).
- * The key type comes from zh-CN; the en catalogue must cover every key.
+ * The key type comes from zh-CN; the en catalogue must cover every key. zh-CN is always loaded; en is
+ * loaded when chosen (a lazy chunk on H5, to keep the first load small) — until then t() answers in zh-CN.
  */
-import enCommon from './en/common'
-import enPages from './en/pages'
+import { loadEn } from './load-en'
 import zhCommon from './zh-CN/common'
 import zhPages from './zh-CN/pages'
 
@@ -12,14 +12,17 @@ const zh = { ...zhCommon, ...zhPages }
 export type MessageKey = keyof typeof zh
 export type Locale = 'zh-CN' | 'en'
 
-const en: Record<MessageKey, string> = { ...enCommon, ...enPages }
-
-const catalogues: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, en }
+const catalogues: Partial<Record<Locale, Record<MessageKey, string>>> = { 'zh-CN': zh }
+const loaders: Record<Locale, () => Promise<Record<MessageKey, string>>> = { 'zh-CN': async () => zh, en: loadEn }
 
 let locale: Locale = 'zh-CN'
 
-export function setLocale(next: Locale): void {
-  if (next in catalogues) locale = next
+/** Switch the language once its catalogue is loaded; resolves when t() answers in it. */
+export async function setLocale(next: Locale): Promise<void> {
+  const load = loaders[next]
+  if (!load) return
+  catalogues[next] ??= await load()
+  locale = next
 }
 
 export function getLocale(): Locale {
@@ -28,7 +31,7 @@ export function getLocale(): Locale {
 
 /** Translate `key`, filling `{name}` placeholders from `vars` (unknown placeholders stay as written). */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text: string = catalogues[locale][key] ?? zh[key] ?? key
+  const text: string = catalogues[locale]?.[key] ?? zh[key] ?? key
   if (!vars) return text
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
 }

@@ -64,6 +64,31 @@ describe('tenants by host', () => {
   })
 })
 
+describe('language', () => {
+  it('switches to English (loaded on demand) and keeps it after a reload', async () => {
+    const { context, page } = await newMobilePage(browser)
+    const enChunk: string[] = []
+    page.on('request', (r) => {
+      if (/i18n-en/.test(r.url())) enChunk.push(r.url())
+    })
+    await page.goto(server.url(HOST_A, '/pages/wd/index'))
+    await settled(page)
+    expect(enChunk).toEqual([]) // the first load carries Chinese only
+    await expect.poll(() => page.locator('.wd-login-btn').filter({ visible: true }).textContent()).toContain('登录')
+    await page.locator('.wd-lang-en').filter({ visible: true }).click()
+    await expect
+      .poll(() => page.locator('.wd-login-btn').filter({ visible: true }).first().textContent(), { timeout: 10_000 })
+      .toContain('Log in')
+    expect(enChunk.length).toBeGreaterThan(0)
+    await page.reload()
+    await settled(page)
+    await expect
+      .poll(() => page.locator('.wd-login-btn').filter({ visible: true }).first().textContent(), { timeout: 10_000 })
+      .toContain('Log in')
+    await context.close()
+  })
+})
+
 describe('a learner', () => {
   let page: Page
   let close: () => Promise<void>

@@ -8,10 +8,12 @@ import { EVENTS, emit, off, on } from '@/services/events'
 afterEach(() => setLocale('zh-CN'))
 
 describe('i18n', () => {
-  it('defaults to zh-CN and switches to en', () => {
+  it('defaults to zh-CN and switches to en once its catalogue is loaded', async () => {
     expect(getLocale()).toBe('zh-CN')
     expect(t('error.linkMissing')).toBe('链接不存在')
-    setLocale('en')
+    const switching = setLocale('en')
+    expect(getLocale()).toBe('zh-CN') // still Chinese until the catalogue arrives
+    await switching
     expect(getLocale()).toBe('en')
     expect(t('error.linkMissing')).toBe('The link does not exist')
     expect(t('error.conflict.content')).toBe('Logged in from another device, log in again?')
@@ -24,7 +26,14 @@ describe('i18n', () => {
     expect(t('error.missingParam', { other: 1 })).toBe('缺少参数{name}')
   })
 
-  it('en covers every zh-CN key with a non-empty text', () => {
+  it('the whole en catalogue covers every zh-CN key with a non-empty text', async () => {
+    const { default: en } = await import('@/i18n/en')
+    const { default: zhPages } = await import('@/i18n/zh-CN/pages')
+    expect(Object.keys(en).sort()).toEqual(Object.keys({ ...zhCommon, ...zhPages }).sort())
+    for (const v of Object.values(en)) expect(v.length).toBeGreaterThan(0)
+  })
+
+  it('en common covers every zh-CN common key', () => {
     expect(Object.keys(enCommon).sort()).toEqual(Object.keys(zhCommon).sort())
     for (const v of Object.values(enCommon)) expect(v.length).toBeGreaterThan(0)
   })

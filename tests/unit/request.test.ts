@@ -34,7 +34,7 @@ beforeEach(() => {
 
 afterEach(() => {
   setTransport(null)
-  setLocale('zh-CN')
+  void setLocale('zh-CN')
 })
 
 describe('headers and URL', () => {
@@ -160,7 +160,7 @@ describe('codes', () => {
   })
 
   it('the network text follows the locale', async () => {
-    setLocale('en')
+    await setLocale('en')
     fakeServer({ 'GET /x': 'fail' })
     await rejection(request({ url: '/x' }))
     expect(Taro.showToast).toHaveBeenCalledWith(

@@ -52,9 +52,9 @@ export default function Wd() {
 
   const go = (url: string) => Taro.navigateTo({ url })
 
-  const onLocale = (next: Locale) => {
+  const onLocale = async (next: Locale) => {
     if (next === locale) return
-    setLocale(next)
+    await setLocale(next)
     storage.set('locale', next)
     setLocaleState(next)
     // every mounted page (tab bar included) renders its texts again

@@ -5,7 +5,7 @@
  * The question leaves the book after WRONG_LEAVE_AFTER right answers in a row once the card's stability
  * reached WRONG_LEAVE_STABILITY days; the learner may also remove it.
  */
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { type Card, createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs'
 import { WRONG_LEAVE_AFTER, WRONG_LEAVE_STABILITY } from '../../../../contract/schemas/bank-codes'
 import { wrongQuestion } from '../../db/schema'
@@ -61,6 +61,45 @@ export async function addToBook(ctx: Scoped, userId: number, questionId: number,
   return (await entryOf(ctx, userId, questionId))!
 }
 
+/** What a review at `at` changes on an entry of the book; null when it changes nothing (older, or a removed one answered right). */
+function reviewed(existing: WrongEntry, right: boolean, at: Date) {
+  if (existing.lastReviewAt && at.getTime() <= existing.lastReviewAt.getTime()) return null
+  if (existing.removedAt !== null && right) return null
+  const prev = existing.removedAt !== null ? createEmptyCard(at) : load(existing.card)
+  const card = scheduler.next(prev, at, right ? Rating.Good : Rating.Again).card
+  const consecutiveRight = right ? existing.consecutiveRight + 1 : 0
+  const mastered = right && consecutiveRight >= WRONG_LEAVE_AFTER && card.stability >= WRONG_LEAVE_STABILITY
+  return {
+    card: store(card),
+    due: card.due,
+    reps: card.reps,
+    lapses: card.lapses,
+    consecutiveRight,
+    stability: card.stability,
+    lastReviewAt: at,
+    removedAt: mastered ? new Date() : null,
+    removedReason: mastered ? 'mastered' : null,
+    addedAt: existing.removedAt !== null ? at : existing.addedAt,
+  }
+}
+
+/** A card new to the book: the question was answered wrong at `at`. */
+function firstWrong(ctx: Scoped, userId: number, questionId: number, at: Date) {
+  const card = scheduler.next(createEmptyCard(at), at, Rating.Again).card
+  return ctx.scope.row({
+    userId,
+    questionId,
+    card: store(card),
+    due: card.due,
+    reps: card.reps,
+    lapses: card.lapses,
+    consecutiveRight: 0,
+    stability: card.stability,
+    lastReviewAt: at,
+    addedAt: at,
+  })
+}
+
 /**
  * A graded answer at `at`: wrong -> Again (adds to the book), right -> Good (only when in the book).
  * Older than the last review: ignored. Returns the entry after the review (undefined when never in the book).
@@ -69,48 +108,15 @@ export async function review(ctx: Scoped, userId: number, questionId: number, ri
   const existing = await entryOf(ctx, userId, questionId)
   if (!existing) {
     if (right) return undefined
-    const card = scheduler.next(createEmptyCard(at), at, Rating.Again).card
     await ctx.db
       .insert(wrongQuestion)
-      .values(
-        ctx.scope.row({
-          userId,
-          questionId,
-          card: store(card),
-          due: card.due,
-          reps: card.reps,
-          lapses: card.lapses,
-          consecutiveRight: 0,
-          stability: card.stability,
-          lastReviewAt: at,
-          addedAt: at,
-        }),
-      )
+      .values(firstWrong(ctx, userId, questionId, at))
       .onConflictDoNothing()
     return entryOf(ctx, userId, questionId)
   }
-  if (existing.lastReviewAt && at.getTime() <= existing.lastReviewAt.getTime()) return existing
-  if (existing.removedAt !== null && right) return existing
-  const prev = existing.removedAt !== null ? createEmptyCard(at) : load(existing.card)
-  const card = scheduler.next(prev, at, right ? Rating.Good : Rating.Again).card
-  const consecutiveRight = right ? existing.consecutiveRight + 1 : 0
-  const mastered = right && consecutiveRight >= WRONG_LEAVE_AFTER && card.stability >= WRONG_LEAVE_STABILITY
-  const [row] = await ctx.db
-    .update(wrongQuestion)
-    .set({
-      card: store(card),
-      due: card.due,
-      reps: card.reps,
-      lapses: card.lapses,
-      consecutiveRight,
-      stability: card.stability,
-      lastReviewAt: at,
-      removedAt: mastered ? new Date() : null,
-      removedReason: mastered ? 'mastered' : null,
-      ...(existing.removedAt !== null ? { addedAt: at } : {}),
-    })
-    .where(eq(wrongQuestion.id, existing.id))
-    .returning()
+  const next = reviewed(existing, right, at)
+  if (!next) return existing
+  const [row] = await ctx.db.update(wrongQuestion).set(next).where(eq(wrongQuestion.id, existing.id)).returning()
   return row
 }
 
@@ -132,15 +138,18 @@ export function wrongView(w: WrongEntry, q: QuestionRow, now = new Date()) {
   }
 }
 
-/** Many graded answers at once (a submit): one read, one insert for new wrong questions, updates for the rest. */
+/**
+ * Many graded answers at once (a submit): one read, one insert for questions new to the book and one
+ * update for the rest, whatever the paper's size.
+ */
 export async function reviewMany(
   ctx: Scoped,
   userId: number,
   items: { questionId: number; right: boolean; at: Date }[],
 ) {
   if (items.length === 0) return
-  const existing = await ctx.db
-    .select({ questionId: wrongQuestion.questionId })
+  const entries = await ctx.db
+    .select()
     .from(wrongQuestion)
     .where(
       ctx.scope.where(
@@ -152,29 +161,35 @@ export async function reviewMany(
         ),
       ),
     )
-  const known = new Set(existing.map((e) => e.questionId))
-  const fresh = items.filter((i) => !known.has(i.questionId) && !i.right)
-  if (fresh.length > 0) {
+  const byQuestion = new Map(entries.map((e) => [e.questionId, e]))
+  const fresh = new Map<number, ReturnType<typeof firstWrong>>()
+  const changed = new Map<number, WrongEntry>()
+  for (const i of [...items].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const e = byQuestion.get(i.questionId)
+    if (!e) {
+      if (!i.right && !fresh.has(i.questionId)) fresh.set(i.questionId, firstWrong(ctx, userId, i.questionId, i.at))
+      continue
+    }
+    const next = reviewed(e, i.right, i.at)
+    if (!next) continue
+    const after = { ...e, ...next }
+    byQuestion.set(i.questionId, after)
+    changed.set(e.id, after)
+  }
+  if (fresh.size > 0)
     await ctx.db
       .insert(wrongQuestion)
-      .values(
-        fresh.map((i) => {
-          const card = scheduler.next(createEmptyCard(i.at), i.at, Rating.Again).card
-          return ctx.scope.row({
-            userId,
-            questionId: i.questionId,
-            card: store(card),
-            due: card.due,
-            reps: card.reps,
-            lapses: card.lapses,
-            consecutiveRight: 0,
-            stability: card.stability,
-            lastReviewAt: i.at,
-            addedAt: i.at,
-          })
-        }),
-      )
+      .values([...fresh.values()])
       .onConflictDoNothing()
-  }
-  for (const i of items) if (known.has(i.questionId)) await review(ctx, userId, i.questionId, i.right, i.at)
+  if (changed.size === 0) return
+  const rows = sql.join(
+    [...changed.values()].map(
+      (e) =>
+        sql`(${e.id}::int, ${JSON.stringify(e.card)}::jsonb, ${e.due.toISOString()}::timestamptz, ${e.reps}::int, ${e.lapses}::int, ${e.consecutiveRight}::int, ${e.stability}::double precision, ${e.lastReviewAt?.toISOString() ?? null}::timestamptz, ${e.removedAt?.toISOString() ?? null}::timestamptz, ${e.removedReason}::varchar, ${e.addedAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  )
+  await ctx.db.execute(
+    sql`update ${wrongQuestion} set card = v.card, due = v.due, reps = v.reps, lapses = v.lapses, consecutive_right = v.consecutive_right, stability = v.stability, last_review_at = v.last_review_at, removed_at = v.removed_at, removed_reason = v.removed_reason, added_at = v.added_at from (values ${rows}) as v(id, card, due, reps, lapses, consecutive_right, stability, last_review_at, removed_at, removed_reason, added_at) where ${wrongQuestion.id} = v.id and ${wrongQuestion.tenantId} = ${ctx.scope.tenantId}`,
+  )
 }

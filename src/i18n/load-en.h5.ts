@@ -1,0 +1,2 @@
+/** H5: the en catalogue is a lazy chunk, so the first load carries Chinese only. */
+export const loadEn = () => import(/* webpackChunkName: "i18n-en" */ './en').then((m) => m.default)

@@ -1,0 +1,4 @@
+/** weapp: no lazy chunks in the mini-program runtime; the catalogue ships in the main package. */
+import en from './en'
+
+export const loadEn = async () => en
