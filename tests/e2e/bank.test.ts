@@ -106,20 +106,29 @@ describe('the question bank', () => {
     await visible('collect-item').waitFor({ timeout: 15_000 })
   })
 
-  it('reviews the wrong book: a right answer there moves the question on', async () => {
+  it('reviews the wrong book, even offline: the review is kept and sent when the network returns', async () => {
     await page.goto(server.url(HOST_A, `/pages2/subject/wrongBank?bankId=${bankId}`))
     await settled(page)
     await page.goto(server.url(HOST_A, `/pages2/bank/wrongById?bankId=${bankId}&all=1`))
     await settled(page)
     await visible('question-card').waitFor({ timeout: 15_000 })
-    const review = page.waitForResponse(
-      (r) => r.url().includes('/api/exam/wwrong/record') && r.request().method() === 'POST',
-    )
+    // the network is gone when the learner answers: the review waits on the device ...
+    await page.route('**/api/exam/wwrong/record', (route) => route.abort('internetdisconnected'))
     await answerCurrent(first, true)
-    expect((await (await review).json()).code).toBe(200)
     await expect
       .poll(async () => (await visible('question-feedback').getAttribute('class')) ?? '', { timeout: 10_000 })
       .toContain('is-right')
+    const outbox = () =>
+      page.evaluate(() => Object.entries(localStorage).find(([k]) => k.includes('answer_outbox'))?.[1] ?? '')
+    expect(await outbox()).toContain(`"questionId":${first.questionId}`)
+    // ... and reaches the wrong book once the network returns
+    const delivered = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/exam/wwrong/record' && r.status() === 200,
+      { timeout: 45_000 },
+    )
+    await page.unroute('**/api/exam/wwrong/record')
+    expect((await (await delivered).json()).code).toBe(200)
+    await expect.poll(outbox, { timeout: 10_000 }).not.toContain(`"questionId":${first.questionId}`)
   })
 
   it('resumes a test-mode paper after a reload, keeps answers given offline and sends them when back, then reports', async () => {

@@ -219,3 +219,48 @@ describe('answer queue', () => {
     expect(q.position(8)).toBeNull()
   })
 })
+
+describe('wrong-book reviews in the outbox', () => {
+  const reviews: number[] = []
+  const review = vi.fn(async (a: { questionId: number }) => {
+    if (!online) throw new ApiError(-1, 'offline')
+    if (a.questionId === 99) throw new ApiError(404, 'not in the book')
+    reviews.push(a.questionId)
+    return { inBook: true }
+  })
+
+  beforeEach(() => {
+    reviews.length = 0
+    review.mockClear()
+  })
+
+  it('keeps a review given offline through a restart and sends it with the review call when back', async () => {
+    online = false
+    let q = await boot()
+    q.setAnswerTransport(transport, review)
+    q.enqueue({ recordId: q.REVIEW, questionId: 7, ques: 'A', answeredAt: 100 })
+    await settle()
+    expect(q.pending(q.REVIEW)).toHaveLength(1)
+
+    q = await boot()
+    q.setAnswerTransport(transport, review)
+    online = true
+    const r = await q.flush()
+    expect(r).toEqual({ sent: 1, left: 0, failed: false })
+    expect(reviews).toEqual([7])
+    expect(transport).not.toHaveBeenCalled() // reviews never go to an attempt's save call
+  })
+
+  it('drops a review the server refuses for good, keeps the others', async () => {
+    const q = await boot()
+    q.setAnswerTransport(transport, review)
+    online = false
+    q.enqueue({ recordId: q.REVIEW, questionId: 99, ques: 'A', answeredAt: 100 })
+    q.enqueue({ recordId: q.REVIEW, questionId: 8, ques: 'B', answeredAt: 101 })
+    await settle()
+    online = true
+    await q.flush()
+    expect(reviews).toEqual([8])
+    expect(q.pending()).toHaveLength(0)
+  })
+})

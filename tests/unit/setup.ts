@@ -19,3 +19,16 @@ beforeEach(() => {
   resetPage()
   vi.resetAllMocks()
 })
+
+// jsdom has no IntersectionObserver; Taro's H5 Image (lazy loading) asks for one when it mounts.
+if (typeof globalThis.IntersectionObserver === 'undefined') {
+  class NoIntersectionObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return []
+    }
+  }
+  Object.defineProperty(globalThis, 'IntersectionObserver', { value: NoIntersectionObserver, configurable: true })
+}

@@ -42,6 +42,11 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // An idle client whose connection the server ends (restart, failover, a dropped database) emits 'error':
+    // without a listener that would crash the process. The pool replaces the client on the next query.
+    pool.on('error', (err) => {
+      console.error(`[db] idle PostgreSQL client lost: ${err.message}`)
+    })
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
     return {
       db,

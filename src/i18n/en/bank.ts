@@ -86,6 +86,7 @@ export default {
   'bank.wrong.noneDue': 'Nothing to review today',
   'bank.wrong.reviewAll': 'Review all mistakes',
   'bank.wrong.left': 'Right several times in a row: this question leaves the wrong book',
+  'bank.wrong.queued': 'Offline: the review is kept on this device and sent when the network returns',
   'bank.wrong.notSaved': 'The review was not saved; answer again when online',
   'bank.wrong.done': 'Done',
   'bank.daily.title': 'Daily practice',

@@ -83,6 +83,7 @@ export default {
   'bank.wrong.noneDue': '今天没有要复习的错题',
   'bank.wrong.reviewAll': '复习全部错题',
   'bank.wrong.left': '已连续答对，这道题移出错题本',
+  'bank.wrong.queued': '网络不通，复习结果已存在本机，联网后自动提交',
   'bank.wrong.notSaved': '复习结果未保存，请联网后再答一次',
   'bank.wrong.done': '完成',
   'bank.daily.title': '每日一练',

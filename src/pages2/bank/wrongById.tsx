@@ -17,6 +17,7 @@ import {
   wrongChapterQuestions,
   wrongTypeQuestions,
 } from '@/services/api/bank'
+import { enqueue, REVIEW, startAnswerSync } from '@/services/bank/answer-queue'
 import { type Feedback, gradeLocally } from '@/store/exam-session'
 import '@/components/question/index.scss'
 
@@ -63,19 +64,29 @@ export default function WrongByIdPage() {
     load()
   }, [load])
 
+  useEffect(() => startAnswerSync(), [])
+
   const q = list[index]
   const onAnswer = async (ques: Ques) => {
     if (!q) return
     setAnswers((a) => ({ ...a, [q.questionId]: ques }))
     const local = gradeLocally(q, ques)
+    const answeredAt = answeredAtNow()
     try {
-      const r = await reviewWrong(q.questionId, ques, answeredAtNow(), { noLoading: true })
+      const r = await reviewWrong(q.questionId, ques, answeredAt, { noLoading: true, silent: true })
       const state = r.state && r.state !== 'unanswered' ? r.state : local?.state
       if (state) setFeedback((f) => ({ ...f, [q.questionId]: { state, earned: local?.earned ?? 0 } }))
       setLeft((l) => ({ ...l, [q.questionId]: !r.inBook }))
-    } catch {
+    } catch (e) {
       if (local) setFeedback((f) => ({ ...f, [q.questionId]: local }))
-      Taro.showToast({ title: t('bank.wrong.notSaved'), icon: 'none' })
+      const code = (e as { code?: unknown } | null)?.code
+      if (typeof code === 'number' && code >= 0 && code < 500) {
+        Taro.showToast({ title: (e as { msg?: string }).msg || t('bank.wrong.notSaved'), icon: 'none' })
+        return
+      }
+      // offline or a server hiccup: the review waits on the device and is sent when the network returns
+      enqueue({ recordId: REVIEW, questionId: q.questionId, ques, answeredAt })
+      Taro.showToast({ title: t('bank.wrong.queued'), icon: 'none' })
     }
   }
 

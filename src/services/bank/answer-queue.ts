@@ -6,9 +6,11 @@
  * network returns and when the app comes back to the foreground. Latest answer per (recordId, questionId)
  * wins locally, so the outbox never holds two answers to one question.
  * It also remembers the question a learner was on per attempt (`position`), so a reload lands there.
+ * Wrong-book reviews (no attempt) travel in the same outbox under recordId REVIEW and are sent one by one with
+ * the review call; the server ignores a review not newer than the card's last one, so re-sending is safe.
  */
 import Taro from '@tarojs/taro'
-import { type AnswerIn, BANK_CODE, type Ques, saveAnswers } from '../api/bank'
+import { type AnswerIn, BANK_CODE, type Ques, reviewWrong, saveAnswers } from '../api/bank'
 import { storage } from '../storage'
 
 export interface QueuedAnswer {
@@ -33,12 +35,22 @@ export const RETRY_BASE_MS = 1000
 export const RETRY_MAX_MS = 30_000
 const POSITIONS_KEPT = 30
 
-const defaultTransport: AnswerTransport = (recordId, answers) => saveAnswers(recordId, answers)
-let transport: AnswerTransport = defaultTransport
+/** The recordId of wrong-book reviews in the outbox (they belong to no attempt). */
+export const REVIEW = 0
 
-/** Swap the transport (tests); without an argument the real `saveAnswers` again. */
-export function setAnswerTransport(fn?: AnswerTransport): void {
+/** Sends one wrong-book review; resolves when the server acknowledged it. */
+export type ReviewTransport = (answer: Omit<QueuedAnswer, 'recordId'>) => Promise<unknown>
+
+const defaultTransport: AnswerTransport = (recordId, answers) => saveAnswers(recordId, answers)
+const defaultReviewTransport: ReviewTransport = (a) =>
+  reviewWrong(a.questionId, a.ques, a.answeredAt, { noLoading: true, silent: true })
+let transport: AnswerTransport = defaultTransport
+let reviewTransport: ReviewTransport = defaultReviewTransport
+
+/** Swap the transports (tests); without arguments the real calls again. */
+export function setAnswerTransport(fn?: AnswerTransport, review?: ReviewTransport): void {
   transport = fn ?? defaultTransport
+  reviewTransport = review ?? defaultReviewTransport
 }
 
 function read(): Outbox {
@@ -156,6 +168,23 @@ async function sendAll(): Promise<FlushResult> {
   const records = [...new Set(items.map((a) => a.recordId))]
   for (const recordId of records) {
     const mine = items.filter((a) => a.recordId === recordId)
+    if (recordId === REVIEW) {
+      for (const a of mine) {
+        try {
+          await reviewTransport({ questionId: a.questionId, ques: a.ques, answeredAt: a.answeredAt })
+        } catch (e) {
+          const code = codeOf(e)
+          // refused for good (no longer in the book, not the learner's bank): nothing to retry
+          if (code === undefined || code < 0 || code >= 500) {
+            failed = true
+            break
+          }
+        }
+        removeAcknowledged([a])
+        sent += 1
+      }
+      continue
+    }
     for (let i = 0; i < mine.length; i += BATCH_SIZE) {
       const batch = mine.slice(i, i + BATCH_SIZE)
       try {
@@ -244,4 +273,5 @@ export function resetAnswerQueue(): void {
   started = false
   listeners.clear()
   transport = defaultTransport
+  reviewTransport = defaultReviewTransport
 }
