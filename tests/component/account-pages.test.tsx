@@ -199,6 +199,7 @@ describe('My account tab', () => {
     const { container } = render(<Wd />)
     await waitFor(() => expect(userApi.getInfo).toHaveBeenCalled())
     await waitFor(() => expect(container.querySelector('.wd-badge-num')?.textContent).toBe('3'))
+    expect(userApi.infoAttached).toHaveBeenCalledTimes(1) // once per show: by the tab wrapper, not again by the page
     expect(container.querySelector('.wd-user-name')?.textContent).toBe('Nick')
     expect(container.querySelector('.wd-phone')?.textContent).toBe('138****5678')
     for (const cls of [

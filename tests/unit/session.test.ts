@@ -18,7 +18,7 @@ function server(lock: Reply) {
     'POST /lock/delLock': ok(),
     'GET /app/user/getInfo': ok(user),
     'GET /app/user/infoAttached': ok({ informSum: 1, orderSum: 1, periodSum: 0, planSum: 0, subscribeSum: 0 }),
-    'GET /base/cart/list': { code: 501 },
+    'GET /base/cart/list': ok({ rows: [], total: 0 }),
     'GET /app/common/dual_auth': ok(result),
   })
 }

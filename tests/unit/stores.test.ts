@@ -113,14 +113,15 @@ describe('app store', () => {
     expect(useApp.getState()).toMatchObject({ tabNums: 7, shoppingNum: 5 })
   })
 
-  it('refreshBadges: cart 501 counts 0; logged out makes no calls', async () => {
+  it('refreshBadges: a failing cart call keeps the cart badge it had; logged out makes no calls', async () => {
     useSession.getState().setLogin({ token: 'tok', userAccount: 'u1' })
+    useApp.setState({ shoppingNum: 2 })
     fakeServer({
       'GET /app/user/infoAttached': ok({ informSum: 1, orderSum: 0, periodSum: 0, planSum: 0, subscribeSum: 0 }),
-      'GET /base/cart/list': { code: 501, msg: 'not available' },
+      'GET /base/cart/list': { code: 500, msg: 'boom' },
     })
     await useApp.getState().refreshBadges()
-    expect(useApp.getState()).toMatchObject({ tabNums: 1, shoppingNum: 0 })
+    expect(useApp.getState()).toMatchObject({ tabNums: 1, shoppingNum: 2 })
     useSession.getState().clear()
     const srv = fakeServer({})
     await useApp.getState().refreshBadges()

@@ -41,12 +41,9 @@ export default function Wd() {
 
   useDidShow(() => {
     if (!useSession.getState().userAccount) return
+    // the badges are refreshed by TabPage on every tab show
     getInfo({ noLoading: true, silent: true })
       .then((u) => useSession.getState().setUserInfo(u))
-      .catch(() => undefined)
-    useApp
-      .getState()
-      .refreshBadges()
       .catch(() => undefined)
   })
 

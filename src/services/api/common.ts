@@ -1,4 +1,3 @@
-import { ApiError } from '../http/error'
 import { type CallOptions, call } from './call'
 
 export function getConfig(configKey?: string, opts?: CallOptions) {
@@ -38,15 +37,8 @@ export function consultationDetail(id: number, opts?: CallOptions) {
   return call('GET /app/consultation/details/:id', { params: { id } }, opts)
 }
 
-/** Cart count for the badge. The cart handler arrives in a later issue (501 until then): count 0. */
+/** Cart count for the badge: the number of rows in the learner's cart (spec §3). */
 export async function cartTotal(opts?: CallOptions): Promise<number> {
-  try {
-    const data = (await call('GET /base/cart/list', undefined, { noLoading: true, silent: true, ...opts })) as {
-      total?: unknown
-    } | null
-    return typeof data?.total === 'number' ? data.total : 0
-  } catch (e) {
-    if (e instanceof ApiError && e.code === 501) return 0
-    throw e
-  }
+  const data = await call('GET /base/cart/list', undefined, { noLoading: true, silent: true, ...opts })
+  return data.total
 }
