@@ -7,8 +7,10 @@
 import { z } from 'zod'
 import type { RouteKey } from './routes'
 import { bankSchemas } from './schemas/bank'
+import { learnSchemas } from './schemas/learn'
 import { shopSchemas } from './schemas/shop'
 import type { RouteSchema } from './schemas/types'
+import { uploadSchemas } from './schemas/upload'
 
 export type { RouteSchema } from './schemas/types'
 
@@ -53,6 +55,8 @@ export const userInfo = z.object({
   birthday: z.string(),
   /** masked: only the first 4 and last 4 characters */
   idCard: z.string(),
+  /** identity certification REVIEW_STATUS: 0 none, 1 pending review, 2 approved, 3 rejected */
+  certStatus: z.number().int(),
   eduLevel: z.string(),
   school: z.string(),
   major: z.string(),
@@ -255,6 +259,8 @@ export const schemas = {
   },
   ...shopSchemas,
   ...bankSchemas,
+  ...learnSchemas,
+  ...uploadSchemas,
 } satisfies Partial<Record<RouteKey, RouteSchema>>
 
 export type Schemas = typeof schemas

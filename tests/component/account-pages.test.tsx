@@ -14,6 +14,7 @@ const user = {
   sex: '0' as const,
   birthday: '2000-01-01',
   idCard: '',
+  certStatus: 0,
   eduLevel: '',
   school: '',
   major: '',

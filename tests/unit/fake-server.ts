@@ -60,6 +60,7 @@ export const user: UserInfo = {
   sex: '1',
   birthday: '',
   idCard: '',
+  certStatus: 0,
   eduLevel: '',
   school: '',
   major: '',

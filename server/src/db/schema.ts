@@ -285,6 +285,12 @@ export const goods = pgTable(
     /** 0 = no expiry */
     validityDays: integer('validity_days').notNull().default(365),
     handoutCount: integer('handout_count').notNull().default(0),
+    /** study settings (course goods): refuse seeking beyond the furthest watched point until a section is finished */
+    antiSkip: boolean('anti_skip').notNull().default(true),
+    /** a photo before the first play of each section */
+    photoAtStart: boolean('photo_at_start').notNull().default(false),
+    /** photos at this many random points of each section */
+    photoRandomCount: integer('photo_random_count').notNull().default(0),
     tags: text('tags').array().notNull().default([]),
     buyCount: integer('buy_count').notNull().default(0),
     /** 1 on shelf, 0 off shelf */
@@ -331,6 +337,7 @@ export const course = pgTable('course', {
   id: serial('id').primaryKey(),
   tenantId: tenantId(),
   name: varchar('name', { length: 100 }).notNull(),
+  intro: text('intro').notNull().default(''),
   cover: varchar('cover', { length: 500 }).notNull().default(''),
   teacherId: integer('teacher_id').references(() => teacher.id),
   sort: integer('sort').notNull().default(0),
@@ -347,6 +354,8 @@ export const goodsCourse = pgTable(
     courseId: integer('course_id')
       .notNull()
       .references(() => course.id),
+    /** must be finished before the exam */
+    required: boolean('required').notNull().default(true),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [uniqueIndex('goods_course_uq').on(t.tenantId, t.goodsId, t.courseId)],
@@ -379,6 +388,8 @@ export const courseSection = pgTable(
       .references(() => courseChapter.id),
     name: varchar('name', { length: 100 }).notNull(),
     durationSeconds: integer('duration_seconds').notNull().default(0),
+    /** the video: a file name under the local media folder, or the provider's vid */
+    videoId: varchar('video_id', { length: 100 }).notNull().default(''),
     /** free to try */
     audition: boolean('audition').notNull().default(false),
     sort: integer('sort').notNull().default(0),
@@ -809,6 +820,266 @@ export const dailySet = pgTable(
   (t) => [uniqueIndex('daily_set_uq').on(t.tenantId, t.userId, t.day, t.bankId)],
 )
 
+// ---------------------------------------------------------------- learning
+
+/** A learner's progress in one section of one goods. `coverage` = merged credited intervals [[start, end], ...]. */
+export const studyProgress = pgTable(
+  'study_progress',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => course.id),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => courseSection.id),
+    /** SECTION_STATUS */
+    status: integer('status').notNull().default(0),
+    position: doublePrecision('position').notNull().default(0),
+    furthest: doublePrecision('furthest').notNull().default(0),
+    creditedSeconds: integer('credited_seconds').notNull().default(0),
+    coverage: jsonb('coverage').$type<[number, number][]>().notNull().default([]),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('study_progress_uq').on(t.tenantId, t.userId, t.goodsId, t.sectionId),
+    index('study_progress_recent_idx').on(t.tenantId, t.userId, t.updatedAt),
+  ],
+)
+
+/** One playback of a section (opened by /study/record/save/video); reports must name it. */
+export const playSession = pgTable(
+  'play_session',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => courseSection.id),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    lastReportAt: timestamp('last_report_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+    lastPosition: doublePrecision('last_position').notNull().default(0),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [index('play_session_user_idx').on(t.tenantId, t.userId, t.lastReportAt)],
+)
+
+/** Every reported interval: credited (accepted) or abnormal (kind set, nothing credited). */
+export const studyInterval = pgTable(
+  'study_interval',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => courseSection.id),
+    sessionId: varchar('session_id', { length: 64 }).notNull(),
+    startPosition: doublePrecision('start_position').notNull(),
+    endPosition: doublePrecision('end_position').notNull(),
+    wallStart: timestamp('wall_start', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    wallEnd: timestamp('wall_end', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** seconds this interval added to the section's coverage */
+    creditedSeconds: doublePrecision('credited_seconds').notNull().default(0),
+    accepted: boolean('accepted').notNull(),
+    /** ABNORMAL_KINDS when not accepted */
+    abnormalKind: varchar('abnormal_kind', { length: 16 }),
+    detail: varchar('detail', { length: 200 }).notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [
+    index('study_interval_user_idx').on(t.tenantId, t.userId, t.wallEnd),
+    index('study_interval_goods_idx').on(t.tenantId, t.userId, t.goodsId, t.accepted),
+  ],
+)
+
+/** A class (grade) of a goods: learners study in one class at a time, within its dates. */
+export const grade = pgTable(
+  'grade',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    teacherName: varchar('teacher_name', { length: 30 }).notNull().default(''),
+    startAt: ts('start_at'),
+    endAt: ts('end_at'),
+    capacity: integer('capacity').notNull().default(200),
+    /** new learners of the goods join this class */
+    isDefault: boolean('is_default').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('grade_goods_idx').on(t.tenantId, t.goodsId)],
+)
+
+export const gradeMember = pgTable(
+  'grade_member',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    gradeId: integer('grade_id')
+      .notNull()
+      .references(() => grade.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    joinedAt: created(),
+  },
+  (t) => [
+    uniqueIndex('grade_member_uq').on(t.tenantId, t.goodsId, t.userId),
+    index('grade_member_grade_idx').on(t.tenantId, t.gradeId),
+  ],
+)
+
+/** Photos taken during study (section) or during a bank attempt (record). */
+export const photoLog = pgTable(
+  'photo_log',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    goodsId: integer('goods_id'),
+    sectionId: integer('section_id'),
+    sessionId: varchar('session_id', { length: 64 }),
+    recordId: integer('record_id'),
+    /** start | random | record */
+    scene: varchar('scene', { length: 16 }).notNull(),
+    position: doublePrecision('position').notNull().default(0),
+    imageUrl: varchar('image_url', { length: 500 }).notNull(),
+    /** REVIEW_STATUS */
+    reviewStatus: integer('review_status').notNull().default(1),
+    similarity: doublePrecision('similarity'),
+    createdAt: created(),
+  },
+  (t) => [index('photo_log_user_idx').on(t.tenantId, t.userId, t.goodsId, t.sectionId)],
+)
+
+/** Identity certification of a learner (one per learner; a new submission replaces a rejected one). */
+export const identityCert = pgTable(
+  'identity_cert',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    realName: varchar('real_name', { length: 30 }).notNull(),
+    idCard: varchar('id_card', { length: 18 }).notNull(),
+    idCardImage: varchar('id_card_image', { length: 500 }).notNull(),
+    faceImage: varchar('face_image', { length: 500 }).notNull(),
+    /** REVIEW_STATUS */
+    status: integer('status').notNull().default(1),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    similarity: doublePrecision('similarity'),
+    msg: varchar('msg', { length: 200 }).notNull().default(''),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('identity_cert_uq').on(t.tenantId, t.userId)],
+)
+
+/** Face / OCR provider calls and their results (audit trail; the local provider leaves them pending). */
+export const faceCheck = pgTable(
+  'face_check',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    /** ocr | recognition | compare */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    imageUrl: varchar('image_url', { length: 500 }).notNull(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    status: integer('status').notNull(),
+    similarity: doublePrecision('similarity'),
+    result: jsonb('result'),
+    createdAt: created(),
+  },
+  (t) => [index('face_check_user_idx').on(t.tenantId, t.userId, t.createdAt)],
+)
+
+/** Every object stored through an upload policy (written by the upload callback). */
+export const uploadObject = pgTable(
+  'upload_object',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id').references(() => sysUser.id),
+    key: varchar('key', { length: 500 }).notNull(),
+    size: integer('size').notNull(),
+    mimeType: varchar('mime_type', { length: 100 }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('upload_object_key_uq').on(t.key), index('upload_object_user_idx').on(t.tenantId, t.userId)],
+)
+
+/** Handouts (course materials) of a goods, optionally of one course. */
+export const handout = pgTable(
+  'handout',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    courseId: integer('course_id').references(() => course.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** object key in the store (seeded files live under handouts/) */
+    fileKey: varchar('file_key', { length: 500 }).notNull(),
+    fileType: varchar('file_type', { length: 8 }).notNull(),
+    size: integer('size').notNull(),
+    free: boolean('free').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('handout_goods_idx').on(t.tenantId, t.goodsId)],
+)
+
+export const handoutTip = pgTable(
+  'handout_tip',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('handout_tip_uq').on(t.tenantId, t.userId, t.goodsId)],
+)
+
 /** Tables whose rows belong to one tenant: every query on them is filtered by tenant id. */
 export type TenantTable =
   | typeof sysUser
@@ -852,3 +1123,14 @@ export type TenantTable =
   | typeof collectQuestion
   | typeof wrongQuestion
   | typeof dailySet
+  | typeof studyProgress
+  | typeof playSession
+  | typeof studyInterval
+  | typeof grade
+  | typeof gradeMember
+  | typeof photoLog
+  | typeof identityCert
+  | typeof faceCheck
+  | typeof uploadObject
+  | typeof handout
+  | typeof handoutTip

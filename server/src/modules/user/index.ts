@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
 import { countRows } from '../../db'
-import { informUser, shopOrder, sysUser } from '../../db/schema'
+import { identityCert, informUser, shopOrder, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { consumeSmsCode } from '../../services/sms'
@@ -30,6 +30,10 @@ async function me(ctx: Ctx) {
 export const handlers: Handlers = {
   'GET /app/user/getInfo': async (ctx) => {
     const u = await me(ctx)
+    const [cert] = await ctx.db
+      .select({ status: identityCert.status })
+      .from(identityCert)
+      .where(ctx.scope.where(identityCert, eq(identityCert.userId, u.id)))
     return {
       userId: u.id,
       userAccount: u.userAccount,
@@ -40,6 +44,7 @@ export const handlers: Handlers = {
       sex: (['0', '1', '2'].includes(u.sex) ? u.sex : '2') as '0' | '1' | '2',
       birthday: u.birthday,
       idCard: maskIdCard(u.idCard),
+      certStatus: cert?.status ?? 0,
       eduLevel: u.eduLevel,
       school: u.school,
       major: u.major,
