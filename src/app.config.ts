@@ -1,6 +1,13 @@
 /** Route tree (spec §2): the five tab pages in the main package, everything else in subpackages. */
 export default defineAppConfig({
-  pages: ['pages/index/index', 'pages/course/index', 'pages/learn/index', 'pages/questionBank/index', 'pages/wd/index'],
+  pages: [
+    'pages/index/index',
+    'pages/course/index',
+    'pages/learn/index',
+    'pages/questionBank/index',
+    'pages/wd/index',
+    'pages/information/index',
+  ],
   subPackages: [
     {
       root: 'pages2',
@@ -45,9 +52,20 @@ export default defineAppConfig({
         'subject/collect',
         'dailyPractice/index',
         'randomPractice/index',
+        'verify/input',
+        'verify/input2',
+        'verify/info_fill',
+        'learn/my_learn',
+        'wd/stuff',
+        'wd/class',
+        'learn/menu',
+        'learn/details',
       ],
     },
-    { root: 'pages3', pages: ['news/detail', 'course/detail', 'course/jydetail'] },
+    {
+      root: 'pages3',
+      pages: ['news/detail', 'course/detail', 'course/jydetail', 'polyv/index', 'detail', 'preference'],
+    },
     { root: 'pages4', pages: ['login/login', 'shopping/shoppingCart'] },
     {
       root: 'pages5',

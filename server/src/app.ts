@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import { eq } from 'drizzle-orm'
@@ -23,9 +24,12 @@ import type { Db } from './db'
 import { tenant } from './db/schema'
 import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
 import { handlers } from './modules'
+import { registerMediaRoutes } from './modules/learn/media'
 import { registerLocalPayPage } from './modules/order/pay-page'
 import { closeExpiredOrders } from './modules/order/service'
 import { registerStaffRoutes } from './modules/order/staff'
+import { formBodyParser, MULTIPART_LIMITS, receiveApiUpload, tenantFromUploadKey } from './modules/upload/hooks'
+import { registerUploadStore } from './modules/upload/store'
 import { assetSvg } from './seed/assets'
 import { LocalPaymentProvider, type PaymentProvider, WechatPaymentProvider } from './services/payment'
 import { LocalSmsSender } from './services/sms'
@@ -55,9 +59,12 @@ declare module 'fastify' {
 }
 
 /** Routes whose handler verifies a signature over the exact body bytes. */
-const RAW_BODY = new Set<RouteKey>(['POST /wx/pay/callback'])
+const RAW_BODY = new Set<RouteKey>(['POST /wx/pay/callback', 'POST /aliyun/oss/callback'])
 const RAW_BODY_LIMIT = 64 * 1024
 const PAY_CALLBACK: RouteKey = 'POST /wx/pay/callback'
+/** The object store calls it without our headers: the tenant guard runs after the body names the key. */
+const UPLOAD_CALLBACK: RouteKey = 'POST /aliyun/oss/callback'
+const API_UPLOAD: RouteKey = 'POST /aliyun/oss/upload'
 
 const RATE_LIMITED_LOGIN = new Set<RouteKey>([
   'POST /login',
@@ -163,6 +170,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }),
   })
 
+  await app.register(multipart, { limits: MULTIPART_LIMITS })
+
   app.setErrorHandler((err: unknown, req, reply) => {
     const send = (code: number, msg: string) => reply.code(httpStatusOf(code)).send(envelope(code, msg, null))
     if (err instanceof AppError) return send(err.code, err.message)
@@ -238,6 +247,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, formBodyParser)
       for (const key of Object.keys(routes) as RouteKey[]) {
         const meta: RouteMeta = routes[key]
         const handler = handlerOf(key)
@@ -250,7 +260,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         const common = {
           method: meta.method,
           url: meta.path,
-          onRequest: key === PAY_CALLBACK ? [tenantFromQuery, guard(meta)] : guard(meta),
+          onRequest: key === PAY_CALLBACK ? [tenantFromQuery, guard(meta)] : key === UPLOAD_CALLBACK ? [] : guard(meta),
           config: rl ? { rateLimit: rl } : {},
         }
         if (!handler || !schema) {
@@ -264,6 +274,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         api.route({
           ...common,
           ...(RAW_BODY.has(key) ? { preParsing: keepRawBody } : {}),
+          ...(key === UPLOAD_CALLBACK ? { preHandler: [tenantFromUploadKey, guard(meta)] } : {}),
+          ...(key === API_UPLOAD ? { preValidation: receiveApiUpload } : {}),
           schema: {
             ...(schema.query ? { querystring: schema.query } : {}),
             ...(schema.params ? { params: schema.params } : {}),
@@ -291,6 +303,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   if (payment instanceof LocalPaymentProvider) await registerLocalPayPage(app, db, config, payment)
   if (config.staffToken) await registerStaffRoutes(app, db, config.apiBase, config.staffToken)
+  await registerMediaRoutes(app, config)
+  await registerUploadStore(app, config)
 
   // unpaid orders past their deadline close lazily on read; this sweep closes the rest every minute
   const sweep = setInterval(() => {

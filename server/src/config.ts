@@ -1,5 +1,9 @@
 /** Runtime configuration of the app (main.ts reads it from the environment; tests build it directly). */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { type WechatPayConfig, wechatConfigFromEnv } from './services/payment/wechat'
+import type { OssConfig } from './services/upload/types'
+import type { VideoConfig } from './services/video'
 
 export interface AppConfig {
   apiBase: string
@@ -16,7 +20,17 @@ export interface AppConfig {
   payment: { provider: 'local' | 'wechat'; wechat?: WechatPayConfig }
   /** STAFF_TOKEN: enables the staff desk (refund decisions, invoice issuing); absent = no staff routes */
   staffToken?: string
+  /** seed videos and handouts served by the media routes (`video/`, `handout/`); default server/media */
+  mediaDir: string
+  /** VIDEO_PROVIDER=polyv with POLYV_SECRET_KEY signs for polyv; otherwise the local signed URLs */
+  video: VideoConfig
+  /** FACE_PROVIDER: 'local' (every case left to manual review) unless a cloud provider is configured */
+  faceProvider: string
+  /** uploads: OSS_PROVIDER local (default, files in OSS_DIR) or aliyun (OSS_BUCKET, OSS_REGION, OSS_ACCESS_KEY_*) */
+  oss: OssConfig
 }
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -28,6 +42,10 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sms: { ttlSeconds: 300, gapSeconds: 60, perPhonePerDay: 10, perIpPerHour: 20 },
     captchaTtlSeconds: 120,
     payment: { provider: 'local' },
+    mediaDir: fileURLToPath(new URL('../media', import.meta.url)),
+    video: { provider: 'local' },
+    faceProvider: 'local',
+    oss: { provider: 'local', dir: path.join(repoRoot, '.data/oss') },
     ...overrides,
   }
 }
@@ -48,7 +66,28 @@ export function configFromEnv(env: NodeJS.ProcessEnv, secret: string, staticDir?
     staticDir,
     payment: paymentFromEnv(env),
     staffToken: env.STAFF_TOKEN && env.STAFF_TOKEN.length >= 16 ? env.STAFF_TOKEN : undefined,
+    ...(env.MEDIA_DIR ? { mediaDir: env.MEDIA_DIR } : {}),
+    video:
+      env.VIDEO_PROVIDER === 'polyv' && env.POLYV_SECRET_KEY
+        ? { provider: 'polyv', polyvSecretKey: env.POLYV_SECRET_KEY }
+        : { provider: 'local' },
+    faceProvider: env.FACE_PROVIDER || 'local',
+    oss: ossFromEnv(env),
   })
+}
+
+function ossFromEnv(env: NodeJS.ProcessEnv): OssConfig {
+  const common = {
+    // next to the database's data dir (main.ts resolves DATA_DIR against the repository root too)
+    dir: path.resolve(repoRoot, env.OSS_DIR || path.join(env.DATA_DIR || '.data', 'oss')),
+    publicBaseUrl: env.PUBLIC_BASE_URL || undefined,
+    trustProxy: env.TRUST_PROXY === '1',
+  }
+  if (env.OSS_PROVIDER !== 'aliyun') return { provider: 'local', ...common }
+  const { OSS_BUCKET: bucket, OSS_REGION: region, OSS_ACCESS_KEY_ID: id, OSS_ACCESS_KEY_SECRET: key } = env
+  if (!bucket || !region || !id || !key)
+    throw new Error('OSS_PROVIDER=aliyun needs OSS_BUCKET, OSS_REGION, OSS_ACCESS_KEY_ID and OSS_ACCESS_KEY_SECRET')
+  return { provider: 'aliyun', ...common, aliyun: { bucket, region, accessKeyId: id, accessKeySecret: key } }
 }
 
 function paymentFromEnv(env: NodeJS.ProcessEnv): AppConfig['payment'] {

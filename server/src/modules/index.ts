@@ -5,11 +5,13 @@ import { handlers as bank } from './bank'
 import { handlers as captcha } from './captcha'
 import { handlers as common } from './common'
 import { handlers as consultation } from './consultation'
+import { handlers as learn } from './learn'
 import { handlers as lock } from './lock'
 import { handlers as order } from './order'
 import { handlers as cart } from './shop/cart'
 import { handlers as catalogue } from './shop/catalogue'
 import { handlers as sms } from './sms'
+import { handlers as upload } from './upload'
 import { handlers as user } from './user'
 
 export const handlers: Handlers = {
@@ -24,4 +26,6 @@ export const handlers: Handlers = {
   ...cart,
   ...order,
   ...bank,
+  ...upload,
+  ...learn,
 }

@@ -18,6 +18,7 @@ import { sanitizeArticle } from '../services/sanitize'
 import { BANNERS } from './assets'
 import { seedBankIfEmpty } from './bank'
 import { DEMO_PASSWORD, DICTS, HOME_ITEMS, TENANTS } from './data'
+import { seedLearnIfEmpty } from './learn'
 import { seedShopIfEmpty } from './shop'
 
 export interface DemoCredentials {
@@ -45,6 +46,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   if ((await countRows(db, tenant)) > 0) {
     await seedShopIfEmpty(db)
     await seedBankIfEmpty(db)
+    await seedLearnIfEmpty(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -138,5 +140,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   })
   await seedShopIfEmpty(db)
   await seedBankIfEmpty(db)
+  await seedLearnIfEmpty(db)
   return true
 }

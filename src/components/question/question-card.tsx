@@ -1,9 +1,12 @@
-import { Text, Textarea, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
+import { Image, Text, Textarea, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useEffect, useRef, useState } from 'react'
+import { imageUrl } from '@/components/link'
 import RichHtml from '@/components/rich-html'
 import { normaliseChoice } from '@/domain/scoring'
 import { type MessageKey, t } from '@/i18n'
 import type { Ques, Question } from '@/services/api/bank'
+import { chooseAndUploadImages } from '@/services/upload'
 import type { Feedback } from '@/store/exam-session'
 import './index.scss'
 
@@ -48,6 +51,61 @@ function essayText(ques: Ques | undefined): string {
   if (typeof ques === 'string') return ques
   if (ques && typeof ques === 'object' && !Array.isArray(ques)) return ques.text ?? ''
   return ''
+}
+
+function essayImages(ques: Ques | undefined): string[] {
+  if (ques && typeof ques === 'object' && !Array.isArray(ques)) return ques.imageList ?? []
+  return []
+}
+
+/** Images an essay answer may carry. */
+export const ESSAY_MAX_IMAGES = 3
+
+interface EssayImagesProps {
+  images: string[]
+  readOnly: boolean
+  /** upload progress (percent) while an upload for this question runs */
+  uploading: number | null
+  /** no other upload of this card is running (one at a time, whichever question it is for) */
+  canAdd: boolean
+  onAdd: () => void
+  onRemove: (index: number) => void
+}
+
+function EssayImages({ images, readOnly, uploading, canAdd, onAdd, onRemove }: EssayImagesProps) {
+  if (readOnly && images.length === 0) return null
+  const urls = images.map(imageUrl)
+  const preview = (i: number) => Taro.previewImage({ current: urls[i], urls }).catch(() => undefined)
+  return (
+    <View className="essay-images">
+      {images.map((url, i) => (
+        <View key={url} className={`essay-image essay-image-${i}`}>
+          <Image
+            className="essay-image-thumb"
+            src={urls[i]!}
+            mode={readOnly ? 'aspectFit' : 'aspectFill'}
+            onClick={() => preview(i)}
+          />
+          {!readOnly && (
+            <View className="essay-image-remove" onClick={() => onRemove(i)}>
+              <Text>{t('bank.essay.removeImage')}</Text>
+            </View>
+          )}
+        </View>
+      ))}
+      {uploading !== null && (
+        <View className="essay-image is-uploading">
+          <Text>{t('upload.progress', { n: uploading })}</Text>
+        </View>
+      )}
+      {!readOnly && canAdd && images.length < ESSAY_MAX_IMAGES && (
+        <View className="essay-image-add" onClick={onAdd}>
+          <Text className="essay-image-add-icon">+</Text>
+          <Text>{t('bank.essay.addImage')}</Text>
+        </View>
+      )}
+    </View>
+  )
 }
 
 /** Judgement questions may come without options: A 正确 / B 错误. */
@@ -121,6 +179,48 @@ export default function QuestionCard({
   useEffect(() => setDraft(ques), [q.questionId, JSON.stringify(ques ?? null)])
 
   const answer = (v: Ques) => onAnswer?.(v)
+
+  // Essay images: the upload belongs to the question it started on (the card is reused across questions).
+  const [upload, setUpload] = useState<{ questionId: number; percent: number } | null>(null)
+  const latestDraft = useRef(new Map<number, Ques | undefined>())
+  latestDraft.current.set(q.questionId, draft)
+  const currentId = useRef(q.questionId)
+  currentId.current = q.questionId
+  const uploading = upload?.questionId === q.questionId ? upload.percent : null
+
+  const setEssay = (questionId: number, imageList: string[], save: (v: Ques) => void) => {
+    const next = { text: essayText(latestDraft.current.get(questionId)), imageList }
+    latestDraft.current.set(questionId, next)
+    if (currentId.current === questionId) setDraft(next)
+    save(next)
+  }
+  const addImages = async () => {
+    if (upload) return
+    const questionId = q.questionId
+    const save = answer // this render's onAnswer is bound to this question
+    const room = ESSAY_MAX_IMAGES - essayImages(draft).length
+    setUpload({ questionId, percent: 0 })
+    try {
+      const files = await chooseAndUploadImages({
+        count: room,
+        onProgress: (percent) => setUpload({ questionId, percent }),
+      })
+      if (files.length > 0) {
+        const before = essayImages(latestDraft.current.get(questionId))
+        setEssay(questionId, [...before, ...files.map((f) => f.url)].slice(0, ESSAY_MAX_IMAGES), save)
+      }
+    } catch {
+      // the upload service has told the learner; nothing is added
+    } finally {
+      setUpload(null)
+    }
+  }
+  const removeImage = (index: number) =>
+    setEssay(
+      q.questionId,
+      essayImages(draft).filter((_, i) => i !== index),
+      answer,
+    )
   const showCorrect = reveal && q.ans !== null
   const needsConfirm = confirm && (q.type === 2 || q.type === 4)
 
@@ -185,6 +285,7 @@ export default function QuestionCard({
       )
     }
     const text = essayText(draft)
+    const images = essayImages(draft)
     return (
       <View className="question-essay">
         <Textarea
@@ -194,12 +295,20 @@ export default function QuestionCard({
           maxlength={20_000}
           autoHeight
           placeholder={t('bank.essay.placeholder')}
-          onInput={(e) => setDraft({ text: e.detail.value, imageList: [] })}
+          onInput={(e) => setDraft({ text: e.detail.value, imageList: images })}
           onBlur={() => {
-            if (!readOnly && text !== essayText(ques)) answer({ text, imageList: [] })
+            if (!readOnly && text !== essayText(ques)) answer({ text, imageList: images })
           }}
         />
-        <Text className="question-essay-note">{t('bank.essay.textOnly')}</Text>
+        <EssayImages
+          images={images}
+          readOnly={readOnly}
+          uploading={uploading}
+          canAdd={upload === null}
+          onAdd={addImages}
+          onRemove={removeImage}
+        />
+        {!readOnly && <Text className="question-essay-note">{t('bank.essay.imageHint', { n: ESSAY_MAX_IMAGES })}</Text>}
       </View>
     )
   }
@@ -217,10 +326,13 @@ export default function QuestionCard({
       {body()}
       {confirmable && (
         <View
-          className="option-confirm"
+          className={`option-confirm${q.type === 5 && uploading !== null ? ' is-disabled' : ''}`}
           onClick={() => {
-            if (q.type === 5) answer({ text: essayText(draft), imageList: [] })
-            else if (draft !== undefined) answer(draft)
+            if (q.type !== 5) {
+              if (draft !== undefined) answer(draft)
+            } else if (uploading !== null) {
+              Taro.showToast({ title: t('bank.essay.waitUpload'), icon: 'none', duration: 2000 })
+            } else answer({ text: essayText(draft), imageList: essayImages(draft) })
           }}
         >
           <Text>{q.type === 5 ? t('bank.essay.save') : t('bank.confirm')}</Text>

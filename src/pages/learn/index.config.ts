@@ -1,4 +1,6 @@
 export default definePageConfig({
   navigationBarTitleText: '学习',
   enablePullDownRefresh: true,
+  onReachBottomDistance: 50,
+  backgroundTextStyle: 'dark',
 })

@@ -1,21 +1,147 @@
-import { View } from '@tarojs/components'
-import Taro, { usePullDownRefresh } from '@tarojs/taro'
-import Empty from '@/components/empty'
+/**
+ * Tab 2, learning. Logged out: a prompt to log in. Logged in: continue where you left off (the last section
+ * studied), today's study, and my course goods with progress (paged, the first choice first); a row opens
+ * the goods' courses. Refreshed on every show (progress changes after playing) and by pull-down.
+ */
+import { Text, View } from '@tarojs/components'
+import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { useCallback } from 'react'
 import NavBar from '@/components/nav-bar'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n'
+import { usePaged } from '@/pages/course/use-paged'
+import { go, LOGIN_URL, minutes, QUIET, useLoader } from '@/pages/questionBank/lib'
+import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
+import { type LastStudy, lastStudy, type MyCourseGoods, myCourseGoods, todayStudy } from '@/services/api/learn'
+import { useFirstChoiceId } from '@/services/study/first-choice'
+import { clock, firstChoiceFirst, learnUrl } from '@/services/study/links'
+import { useSession } from '@/store/session'
+import { GoodsRow } from './parts'
+import './learn.scss'
 
-/** Tab 2: this part of the product arrives in a later release; the page says so honestly. */
+function ContinueCard({ last }: { last: LastStudy }) {
+  return (
+    <View className="ln-continue" onClick={() => go(learnUrl.play(last.goodsId, last.sectionId))}>
+      <View className="ln-continue-main">
+        <Text className="ln-continue-label">{t('learn.continue.title')}</Text>
+        <Text className="ln-continue-section">{last.sectionName}</Text>
+        <Text className="ln-muted ln-continue-course">
+          {last.courseName} · {t('learn.continue.at', { at: clock(last.position), total: clock(last.durationSeconds) })}
+        </Text>
+      </View>
+      <Text className="ln-btn is-primary">{t('learn.continue.go')}</Text>
+    </View>
+  )
+}
+
 export default function Learn() {
-  usePullDownRefresh(() => {
-    Taro.stopPullDownRefresh()
+  const loggedIn = useSession((s) => !!s.userAccount)
+  const firstChoice = useFirstChoiceId()
+  const last = useLoader(() => lastStudy(undefined, QUIET))
+  const today = useLoader(() => todayStudy(QUIET))
+  const fetchPage = useCallback((pageNum: number, pageSize: number) => myCourseGoods(pageNum, pageSize, QUIET), [])
+  const goods = usePaged<MyCourseGoods>(fetchPage, 10)
+
+  const loadAll = (quiet: boolean) =>
+    Promise.all([goods.reload(quiet), last.reload(true), today.reload(true)]).then(() => undefined)
+
+  useDidShow(() => {
+    if (useSession.getState().userAccount) loadAll(goods.status === 'ready')
   })
+  usePullDownRefresh(() => {
+    const p = useSession.getState().userAccount ? loadAll(true) : Promise.resolve()
+    p.finally(() => Taro.stopPullDownRefresh())
+  })
+  useReachBottom(() => {
+    if (loggedIn) goods.loadMore()
+  })
+
+  if (!loggedIn)
+    return (
+      <TabPage index={2}>
+        <View className="page ln-page ln-home" style={themeStyle}>
+          <NavBar title={t('learn.title')} back={false} home={false} />
+          <View className="ln-welcome">
+            <Text className="ln-welcome-title">{t('learn.welcome.title')}</Text>
+            <Text>{t('learn.welcome.text')}</Text>
+            <View className="ln-btn is-light ln-login" onClick={() => go(LOGIN_URL)}>
+              <Text>{t('common.login')}</Text>
+            </View>
+          </View>
+        </View>
+      </TabPage>
+    )
+
+  const rows = firstChoiceFirst(goods.rows, firstChoice)
+  const day = today.data
   return (
     <TabPage index={2}>
-      <View className="page" style={themeStyle}>
-        <NavBar title={t('learn.title')} />
-        <Empty text={t('shell.laterRelease')} hint={t('shell.laterReleaseHint')} />
+      <View className="page ln-page ln-home" style={themeStyle}>
+        <NavBar title={t('learn.title')} back={false} home={false} />
+        {last.data && <ContinueCard last={last.data} />}
+        {day && (
+          <View className="ln-section ln-today">
+            <View className="ln-section-head">
+              <Text className="ln-section-title">{t('learn.today.title')}</Text>
+              <Text className="ln-link" onClick={() => go(learnUrl.hours)}>
+                {t('learn.today.hours')}
+              </Text>
+            </View>
+            <View className="ln-numbers">
+              <View className="ln-number">
+                <Text className="ln-number-value ln-today-sections">{day.sectionNum}</Text>
+                <Text className="ln-muted">{t('learn.today.sections')}</Text>
+              </View>
+              <View className="ln-number">
+                <Text className="ln-number-value ln-today-minutes">{minutes(day.seconds)}</Text>
+                <Text className="ln-muted">{t('learn.today.minutes')}</Text>
+              </View>
+            </View>
+            {day.sections.slice(0, 3).map((s) => (
+              <View
+                key={`${s.goodsId}-${s.sectionId}`}
+                className={`ln-row ln-today-section ln-today-section-${s.sectionId}`}
+                onClick={() => go(learnUrl.play(s.goodsId, s.sectionId))}
+              >
+                <View className="ln-row-main">
+                  <Text className="ln-row-title">{s.sectionName}</Text>
+                  <Text className="ln-muted">{s.courseName}</Text>
+                </View>
+                <Text className="ln-link">{t('learn.today.again')}</Text>
+              </View>
+            ))}
+          </View>
+        )}
+        <View className="ln-section ln-my-goods">
+          <View className="ln-section-head">
+            <Text className="ln-section-title">{t('learn.goods.title')}</Text>
+            {goods.rows.length > 1 && (
+              <Text className="ln-link ln-to-preference" onClick={() => go(learnUrl.preference)}>
+                {t('learn.goods.preference')}
+              </Text>
+            )}
+          </View>
+          <StatusBox
+            status={goods.status}
+            empty={rows.length === 0}
+            emptyText={t('learn.goods.empty')}
+            emptyHint={t('learn.goods.emptyHint')}
+            emptyAction={t('learn.goods.toShop')}
+            onEmptyAction={() => Taro.switchTab({ url: learnUrl.shop })}
+            onRetry={() => goods.reload()}
+          >
+            {rows.map((g) => (
+              <GoodsRow
+                key={g.goodsId}
+                g={g}
+                tag={g.goodsId === firstChoice ? t('learn.goods.firstTag') : undefined}
+                onOpen={(row) => go(learnUrl.details(row.goodsId))}
+              />
+            ))}
+            <ListFooter more={goods.more} done={goods.done} onRetry={() => goods.loadMore()} />
+          </StatusBox>
+        </View>
       </View>
     </TabPage>
   )

@@ -19,14 +19,23 @@ export const LOGIN_URL = '/pages4/login/login?isBack=1'
 const MENU: ReadonlyArray<{ key: string; label: MessageKey; url: string }> = [
   { key: 'orders', label: 'wd.menu.orders', url: '/pages2/order/index' },
   { key: 'courses', label: 'wd.menu.courses', url: '/pages2/wd/course' },
+  { key: 'class', label: 'verify.menu.class', url: '/pages2/wd/class' },
+  { key: 'hours', label: 'verify.menu.hours', url: '/pages2/learn/my_learn' },
+  { key: 'stuff', label: 'verify.menu.stuff', url: '/pages2/wd/stuff' },
   { key: 'bank', label: 'wd.menu.bank', url: '/pages2/wd/question_bank' },
   { key: 'cart', label: 'wd.menu.cart', url: '/pages4/shopping/shoppingCart' },
   { key: 'invoice', label: 'wd.menu.invoice', url: '/pages2/invoice/index' },
   { key: 'info', label: 'wd.menu.info', url: '/pages2/wd/info' },
   { key: 'basic', label: 'wd.menu.basic', url: '/pages2/wd/menu' },
   { key: 'edu', label: 'wd.menu.edu', url: '/pages2/wd/edu_info' },
+  { key: 'verify', label: 'verify.menu.cert', url: '/pages2/verify/input' },
+  { key: 'confirm', label: 'verify.info.title', url: '/pages2/verify/info_fill' },
   { key: 'pwd', label: 'wd.menu.pwd', url: '/pages2/wd/pwd' },
 ]
+
+/** REVIEW_STATUS 0-3 of the identity certification, as the entry's value. */
+const certStatusText = (status: number) =>
+  status >= 0 && status <= 3 ? t(`verify.status.${status}` as MessageKey) : ''
 
 const LOCALES: ReadonlyArray<{ locale: Locale; label: MessageKey }> = [
   { locale: 'zh-CN', label: 'wd.language.zh' },
@@ -112,6 +121,9 @@ export default function Wd() {
             {MENU.map((m) => (
               <View key={m.key} className={`wd-cell wd-menu-${m.key}`} onClick={() => go(m.url)}>
                 <Text className="wd-cell-label">{t(m.label)}</Text>
+                {m.key === 'verify' && userInfo && (
+                  <Text className="wd-cell-value wd-cert-status">{certStatusText(userInfo.certStatus)}</Text>
+                )}
                 <View className="wd-arrow" />
               </View>
             ))}

@@ -1,0 +1,197 @@
+/**
+ * Photo checks during study and bank attempts, identity certification and face checks. Every image must be an
+ * object the learner uploaded (upload_object of the same tenant and user). Decisions come from the face provider
+ * (services/face.ts); the local one leaves everything pending for manual review.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
+import { bankRecord, faceCheck, identityCert, photoLog } from '../../db/schema'
+import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
+import { faceProvider } from '../../services/face'
+import { duePhotos, hasControl, notFound, ownUpload, type Scoped } from './core'
+import { ownSession, playTarget } from './play'
+
+const maskIdCard = (s: string) => (s.length > 8 ? `${s.slice(0, 4)}${'*'.repeat(s.length - 8)}${s.slice(-4)}` : s)
+
+async function certOf(ctx: Scoped, userId: number) {
+  const [c] = await ctx.db
+    .select()
+    .from(identityCert)
+    .where(ctx.scope.where(identityCert, eq(identityCert.userId, userId)))
+  return c
+}
+
+async function audit(
+  ctx: Ctx,
+  userId: number,
+  kind: 'ocr' | 'recognition' | 'compare',
+  imageUrl: string,
+  provider: string,
+  r: { status: number; similarity?: number | null; msg: string },
+) {
+  await ctx.db.insert(faceCheck).values(
+    ctx.scope.row({
+      userId,
+      kind,
+      imageUrl,
+      provider,
+      status: r.status,
+      similarity: r.similarity ?? null,
+      result: { msg: r.msg },
+    }),
+  )
+}
+
+export const handlers: Handlers = {
+  'POST /course/photo/log': async (ctx, { body }) => {
+    const { userId } = requireUser(ctx)
+    const s = await ownSession(ctx, userId, body.sessionId)
+    await ownUpload(ctx, userId, body.imageUrl)
+    const provider = faceProvider(ctx.config.faceProvider)
+    const cert = await certOf(ctx, userId)
+    const r = await provider.compare(body.imageUrl, cert?.faceImage ?? '')
+    const [row] = await ctx.db
+      .insert(photoLog)
+      .values(
+        ctx.scope.row({
+          userId,
+          goodsId: s.goodsId,
+          sectionId: s.sectionId,
+          sessionId: s.id,
+          scene: body.scene,
+          position: body.position,
+          imageUrl: body.imageUrl,
+          reviewStatus: r.status,
+          similarity: r.similarity,
+        }),
+      )
+      .returning()
+    return { photoId: row!.id, reviewStatus: row!.reviewStatus, createTime: toSeconds(row!.createdAt) }
+  },
+
+  'GET /course/photo/log/getLastInfo': async (ctx, { query }) => {
+    const { userId } = requireUser(ctx)
+    const t = await playTarget(ctx, userId, query.goodsId, query.sectionId)
+    const [last] = await ctx.db
+      .select({ at: sql<Date | null>`max(${photoLog.createdAt})`, n: sql<number>`count(*)` })
+      .from(photoLog)
+      .where(
+        ctx.scope.where(
+          photoLog,
+          eq(photoLog.userId, userId),
+          eq(photoLog.goodsId, t.owner.id),
+          eq(photoLog.sectionId, query.sectionId),
+        ),
+      )
+    const at = last?.at ? new Date(last.at) : null
+    return {
+      lastPhotoTime: at ? toSeconds(at) : null,
+      photos: t.entitled ? await duePhotos(ctx, userId, t.owner, t.section) : [],
+      photoNum: Number(last?.n ?? 0),
+    }
+  },
+
+  'POST /bank/record/addPhoto': async (ctx, { body }) => {
+    const { userId } = requireUser(ctx)
+    const [rec] = await ctx.db
+      .select({ id: bankRecord.id })
+      .from(bankRecord)
+      .where(ctx.scope.where(bankRecord, and(eq(bankRecord.id, body.recordId), eq(bankRecord.userId, userId))))
+    if (!rec) throw notFound('record')
+    await ownUpload(ctx, userId, body.imageUrl)
+    const provider = faceProvider(ctx.config.faceProvider)
+    const cert = await certOf(ctx, userId)
+    const r = await provider.compare(body.imageUrl, cert?.faceImage ?? '')
+    const [row] = await ctx.db
+      .insert(photoLog)
+      .values(
+        ctx.scope.row({
+          userId,
+          recordId: rec.id,
+          scene: 'record',
+          imageUrl: body.imageUrl,
+          reviewStatus: r.status,
+          similarity: r.similarity,
+        }),
+      )
+      .returning()
+    return { photoId: row!.id, reviewStatus: row!.reviewStatus, createTime: toSeconds(row!.createdAt) }
+  },
+
+  'POST /face/certification/IDCardOCR': async (ctx, { body }) => {
+    const { userId } = requireUser(ctx)
+    await ownUpload(ctx, userId, body.imageUrl)
+    const provider = faceProvider(ctx.config.faceProvider)
+    const r = await provider.ocr(body.imageUrl, body.side)
+    await audit(ctx, userId, 'ocr', body.imageUrl, provider.name, r)
+    return { ...r, provider: provider.name }
+  },
+
+  'POST /face/certification/ImageRecognition': async (ctx, { body }) => {
+    const { userId } = requireUser(ctx)
+    await ownUpload(ctx, userId, body.imageUrl)
+    const provider = faceProvider(ctx.config.faceProvider)
+    const r = await provider.recognize(body.imageUrl)
+    await audit(ctx, userId, 'recognition', body.imageUrl, provider.name, r)
+    return { ...r, provider: provider.name }
+  },
+
+  'POST /face/certification/idCardCompareFace': async (ctx, { body }) => {
+    const { userId } = requireUser(ctx)
+    if (hasControl(body.realName)) throw new AppError(400, 'realName: must not contain control characters')
+    await ownUpload(ctx, userId, body.idCardImageUrl, 'idCardImageUrl')
+    await ownUpload(ctx, userId, body.faceImageUrl, 'faceImageUrl')
+    const cur = await certOf(ctx, userId)
+    if (cur?.status === REVIEW_STATUS.pending)
+      throw new AppError(400, 'your identity certification is waiting for review: it cannot be replaced now')
+    if (cur?.status === REVIEW_STATUS.approved)
+      throw new AppError(400, 'your identity is already certified: it cannot be replaced')
+    const provider = faceProvider(ctx.config.faceProvider)
+    const r = await provider.certify(body)
+    const values = {
+      realName: body.realName,
+      idCard: body.idCard,
+      idCardImage: body.idCardImageUrl,
+      faceImage: body.faceImageUrl,
+      status: r.status,
+      provider: provider.name,
+      similarity: r.similarity,
+      msg: r.msg,
+      updatedAt: new Date(),
+    }
+    // a rejected certification is replaced; the unique (tenant, user) index keeps one row per learner
+    const [row] = await ctx.db
+      .insert(identityCert)
+      .values(ctx.scope.row({ userId, ...values }))
+      .onConflictDoUpdate({
+        target: [identityCert.tenantId, identityCert.userId],
+        set: values,
+        setWhere: eq(identityCert.status, REVIEW_STATUS.rejected),
+      })
+      .returning()
+    if (!row) throw new AppError(400, 'your identity certification cannot be replaced now')
+    await audit(ctx, userId, 'compare', body.faceImageUrl, provider.name, r)
+    return {
+      status: row.status,
+      realName: row.realName,
+      idCard: maskIdCard(row.idCard),
+      idCardImage: row.idCardImage,
+      faceImage: row.faceImage,
+      provider: row.provider,
+      msg: row.msg,
+      updateTime: toSeconds(row.updatedAt),
+    }
+  },
+
+  'POST /face/certification/CompareFace': async (ctx, { body }) => {
+    const { userId } = requireUser(ctx)
+    await ownUpload(ctx, userId, body.imageUrl)
+    const cert = await certOf(ctx, userId)
+    if (!cert || cert.status === REVIEW_STATUS.rejected)
+      throw new AppError(400, 'submit your identity certification first')
+    const provider = faceProvider(ctx.config.faceProvider)
+    const r = await provider.compare(body.imageUrl, cert.faceImage)
+    await audit(ctx, userId, 'compare', body.imageUrl, provider.name, r)
+    return { ...r, provider: provider.name }
+  },
+}

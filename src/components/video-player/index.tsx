@@ -1,0 +1,138 @@
+/**
+ * The section video (Taro Video: the native player on weapp, a <video> on H5) with the anti-skip rule:
+ * timeupdate jumps are seeks; one beyond the furthest watched point (anti-skip goods, section not finished)
+ * is pulled back to that point with a toast. There is no playback-rate control. The parent drives it
+ * through the handle (play / pause / seek) and hears positions, seeks, pauses and the end.
+ */
+import { Video, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { forwardRef, useImperativeHandle, useRef } from 'react'
+import { isJump, seekTarget } from '@/domain/anti-skip'
+import { t } from '@/i18n'
+import { SEEK_SLACK_SECONDS } from '@/services/api/learn'
+import './index.scss'
+
+export interface VideoPlayerHandle {
+  play: () => void
+  pause: () => void
+  seek: (position: number) => void
+}
+
+export interface VideoPlayerProps {
+  id: string
+  src: string
+  /** resume here (seconds) */
+  initialTime: number
+  antiSkip: boolean
+  /** a finished section may be watched in any order */
+  finished: boolean
+  /** the server's furthest watched point; playback beyond it moves the bound on */
+  furthest: number
+  poster?: string
+  onTime?: (position: number) => void
+  onPlay?: () => void
+  onPause?: () => void
+  onEnded?: (position: number) => void
+  /** an allowed seek, or the pull-back of a refused one (to = the furthest point) */
+  onSeek?: (from: number, to: number) => void
+  onSkipRefused?: (from: number, target: number, allowed: number) => void
+  onError?: () => void
+}
+
+interface TimeDetail {
+  currentTime?: number
+  duration?: number
+}
+
+const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(function VideoPlayer(props, ref) {
+  const latest = useRef(props)
+  latest.current = props
+  const last = useRef({ position: props.initialTime, at: Date.now(), duration: 0 })
+  /** video time runs only while playing: any move while paused is a seek */
+  const playing = useRef(false)
+  const furthest = useRef(Math.max(props.furthest, 0))
+  furthest.current = Math.max(furthest.current, props.furthest)
+
+  const context = () => Taro.createVideoContext(props.id)
+  useImperativeHandle(ref, () => ({
+    play: () => context().play(),
+    pause: () => context().pause(),
+    seek: (position: number) => {
+      last.current = { ...last.current, position, at: Date.now() }
+      context().seek(position)
+    },
+  }))
+
+  const onTimeUpdate = (e: { detail?: TimeDetail }) => {
+    const position = Number(e.detail?.currentTime ?? 0)
+    if (!Number.isFinite(position)) return
+    const duration = Number(e.detail?.duration ?? 0)
+    const now = Date.now()
+    const from = last.current.position
+    const elapsed = playing.current ? (now - last.current.at) / 1000 : 0
+    const p = latest.current
+    if (duration > 0) last.current.duration = duration
+    if (isJump(from, position, elapsed)) {
+      const out = seekTarget({
+        target: position,
+        furthest: Math.max(furthest.current, from),
+        finished: p.finished,
+        antiSkip: p.antiSkip,
+        slack: SEEK_SLACK_SECONDS,
+      })
+      last.current = { ...last.current, position: out.position, at: now }
+      if (out.refused) {
+        context().seek(out.position)
+        Taro.showToast({ title: t('learn.player.noSkip'), icon: 'none', duration: 2000 })
+        p.onSkipRefused?.(from, position, out.position)
+      }
+      p.onSeek?.(from, out.position)
+      return
+    }
+    last.current = { ...last.current, position, at: now }
+    furthest.current = Math.max(furthest.current, position)
+    p.onTime?.(position)
+  }
+
+  const onEnded = () => {
+    const { position, duration } = last.current
+    // the last timeupdate lands a moment before the end
+    const end = duration > 0 && duration - position < 2 ? duration : position
+    furthest.current = Math.max(furthest.current, end)
+    latest.current.onEnded?.(end)
+  }
+
+  return (
+    <View className="vp-video-box">
+      <Video
+        id={props.id}
+        className="vp-video"
+        src={props.src}
+        initialTime={props.initialTime}
+        poster={props.poster}
+        controls
+        autoplay={false}
+        showCenterPlayBtn
+        showFullscreenBtn
+        enablePlayGesture
+        onTimeUpdate={onTimeUpdate}
+        onPlay={() => {
+          playing.current = true
+          last.current = { ...last.current, at: Date.now() }
+          latest.current.onPlay?.()
+        }}
+        onPause={() => {
+          playing.current = false
+          latest.current.onPause?.()
+        }}
+        onEnded={() => {
+          playing.current = false
+          onEnded()
+        }}
+        onError={() => latest.current.onError?.()}
+      />
+    </View>
+  )
+})
+
+export default VideoPlayer

@@ -1,0 +1,287 @@
+/**
+ * One section's playback (the player page mounts one per section, keyed by sectionId): check the section,
+ * sign the video and open a play session, play from where the learner stopped, report progress
+ * (StudyReporter), hold for photo checks, refuse skips, pause when the app or page hides, and offer the next
+ * section at the end. Playback lifecycle: services/api/learn.ts.
+ */
+import { Text, View } from '@tarojs/components'
+import Taro, { useDidHide } from '@tarojs/taro'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import Empty from '@/components/empty'
+import { imageUrl } from '@/components/link'
+import PageLoading from '@/components/page-loading'
+import { t } from '@/i18n'
+import {
+  type CheckVideo,
+  checkVideo,
+  LEARN_CODE,
+  openPlay,
+  type PhotoDue,
+  type PlaySession,
+  type ReportResult,
+  reportAbnormal,
+  SECTION_STATUS,
+  type VideoSign,
+  videoSign,
+} from '@/services/api/learn'
+import { EVENTS, off, on } from '@/services/events'
+import { ApiError } from '@/services/http/error'
+import { clock, percentText } from '@/services/study/links'
+import { StudyReporter } from '@/services/study/reporter'
+import { usePlay } from '@/store/play'
+import VideoPlayer, { type VideoPlayerHandle } from './index'
+import { takeStudyPhoto } from './photo-check'
+
+const QUIET = { noLoading: true, silent: true } as const
+/** seconds before the next section starts on its own */
+export const AUTO_NEXT_SECONDS = 3
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'closed'; msg: string }
+  | { kind: 'error' }
+  | { kind: 'polyv'; check: CheckVideo }
+  | { kind: 'ready'; session: PlaySession; sign: VideoSign }
+
+interface Progress {
+  status: number
+  furthest: number
+  creditedSeconds: number
+}
+
+export interface SectionPlaybackProps {
+  goodsId: number
+  sectionId: number
+  /** the section is known (title, course for the menu) */
+  onInfo?: (check: CheckVideo) => void
+  /** the section's state changed on the server (refresh the menu) */
+  onProgress?: (result: ReportResult) => void
+  /** go to another section */
+  onSwitch: (sectionId: number) => void
+}
+
+function closedMessage(e: ApiError): string {
+  if (e.msg) return e.msg
+  return e.code === LEARN_CODE.notEntitled ? t('learn.player.notEntitled') : t('learn.player.closed')
+}
+
+export default function SectionPlayback({ goodsId, sectionId, onInfo, onProgress, onSwitch }: SectionPlaybackProps) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' })
+  const [progress, setProgress] = useState<Progress | null>(null)
+  const [photoWaiting, setPhotoWaiting] = useState<PhotoDue | null>(null)
+  const [countdown, setCountdown] = useState<number | null>(null)
+  const [lastDone, setLastDone] = useState(false)
+  const player = useRef<VideoPlayerHandle>(null)
+  const reporter = useRef<StudyReporter | null>(null)
+  const position = useRef(0)
+  const photoBusy = useRef(false)
+  const hooks = useRef({ onInfo, onProgress })
+  hooks.current = { onInfo, onProgress }
+
+  const load = useCallback(async () => {
+    setPhase({ kind: 'loading' })
+    try {
+      const check = await checkVideo(goodsId, sectionId, QUIET)
+      hooks.current.onInfo?.(check)
+      const sign = await videoSign(sectionId, goodsId, QUIET)
+      if (sign.provider !== 'local') {
+        setPhase({ kind: 'polyv', check })
+        return
+      }
+      const session = await openPlay(goodsId, sectionId, QUIET)
+      usePlay.getState().setPlaying({ sectionId, vid: sign.vid, nextId: session.nextSectionId })
+      position.current = session.position
+      setProgress({ status: session.status, furthest: session.furthest, creditedSeconds: session.creditedSeconds })
+      setPhase({ kind: 'ready', session, sign })
+    } catch (e) {
+      if (e instanceof ApiError && (e.code === LEARN_CODE.notEntitled || e.code === LEARN_CODE.studyClosed))
+        setPhase({ kind: 'closed', msg: closedMessage(e) })
+      else setPhase({ kind: 'error' })
+    }
+  }, [goodsId, sectionId])
+
+  useEffect(() => {
+    load()
+  }, [load])
+
+  const askPhoto = useCallback(async (photo: PhotoDue) => {
+    player.current?.pause()
+    setPhotoWaiting(photo)
+    const r = reporter.current
+    if (!r || photoBusy.current) return
+    photoBusy.current = true
+    const outcome = await takeStudyPhoto({ photo, sessionId: r.sessionId, renew: () => r.renew() })
+    photoBusy.current = false
+    if (outcome !== 'done' || reporter.current !== r) return
+    r.photoTaken(photo)
+    setPhotoWaiting(null)
+    // another photo may be due at this point already (the start photo and a random one)
+    if (!r.holdIfDue(position.current)) player.current?.play()
+  }, [])
+
+  // one reporter per play session; its final report goes out when the section changes or the page unloads
+  const session = phase.kind === 'ready' ? phase.session : null
+  useEffect(() => {
+    if (!session) return
+    let status = session.status
+    const r = new StudyReporter({
+      goodsId,
+      sectionId,
+      sessionId: session.sessionId,
+      position: session.position,
+      photos: session.photos,
+      reopen: () => openPlay(goodsId, sectionId, QUIET),
+      onPhotoDue: (photo) => {
+        askPhoto(photo)
+      },
+      onResult: (res) => {
+        if (res.status !== status) hooks.current.onProgress?.(res)
+        status = res.status
+        setProgress({ status: res.status, furthest: res.furthest, creditedSeconds: res.creditedSeconds })
+      },
+      onClosed: (code, msg) => {
+        player.current?.pause()
+        setPhase({ kind: 'closed', msg: closedMessage(new ApiError(code, msg)) })
+      },
+    })
+    reporter.current = r
+    // a photo due before playing (the start photo, or a random one at or before the resume point)
+    r.holdIfDue(session.position)
+    return () => {
+      reporter.current = null
+      r.dispose()
+    }
+  }, [session, goodsId, sectionId, askPhoto])
+
+  // the app went to the background (app:pause) or the page is hidden: pause and report
+  useEffect(() => {
+    const hide = () => {
+      player.current?.pause()
+      reporter.current?.onHide()
+    }
+    on(EVENTS.pause, hide)
+    return () => off(EVENTS.pause, hide)
+  }, [])
+  useDidHide(() => {
+    player.current?.pause()
+    reporter.current?.onHide()
+    setCountdown(null)
+  })
+
+  // auto-next countdown
+  const nextId = session?.nextSectionId ?? null
+  useEffect(() => {
+    if (countdown === null || nextId === null) return
+    if (countdown <= 0) {
+      onSwitch(nextId)
+      return
+    }
+    const timer = setTimeout(() => setCountdown((c) => (c === null ? null : c - 1)), 1000)
+    return () => clearTimeout(timer)
+  }, [countdown, nextId, onSwitch])
+
+  if (phase.kind === 'loading') return <PageLoading rows={1} banner />
+  if (phase.kind === 'closed')
+    return (
+      <View className="vp-closed">
+        <Empty
+          text={phase.msg}
+          actionText={t('learn.player.back')}
+          onAction={() => Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/learn/index' }))}
+        />
+      </View>
+    )
+  if (phase.kind === 'error')
+    return <Empty text={t('shell.loadFailed')} actionText={t('common.retry')} onAction={() => load()} />
+  if (phase.kind === 'polyv')
+    return (
+      <View className="vp-notice vp-polyv">
+        <Text className="vp-notice-title">{phase.check.sectionName}</Text>
+        <Text>{t('learn.player.polyvMissing')}</Text>
+      </View>
+    )
+
+  const { sign } = phase
+  const s = phase.session
+  const p = progress ?? { status: s.status, furthest: s.furthest, creditedSeconds: s.creditedSeconds }
+  const finished = p.status === SECTION_STATUS.finished
+  const percent = s.durationSeconds > 0 ? Math.min(100, (p.creditedSeconds / s.durationSeconds) * 100) : 0
+  return (
+    <View className="vp-playback">
+      <VideoPlayer
+        ref={player}
+        id={`vp-video-${sectionId}`}
+        src={imageUrl(sign.url)}
+        initialTime={s.position}
+        antiSkip={s.antiSkip}
+        finished={finished}
+        furthest={p.furthest}
+        onTime={(pos) => {
+          position.current = pos
+          reporter.current?.onTime(pos)
+        }}
+        onPlay={() => {
+          setCountdown(null)
+          setLastDone(false)
+          const pending = reporter.current?.pendingPhoto
+          if (pending) askPhoto(pending)
+        }}
+        onPause={() => reporter.current?.onPause()}
+        onSeek={(from, to) => {
+          position.current = to
+          reporter.current?.onSeek(from, to)
+        }}
+        onSkipRefused={(from, target) => {
+          const r = reporter.current
+          if (r)
+            reportAbnormal({ sessionId: r.sessionId, kind: 'client-seek', position: from, target }, QUIET).catch(
+              () => undefined,
+            )
+        }}
+        onEnded={(end) => {
+          position.current = end
+          reporter.current?.onEnd(end)
+          if (s.nextSectionId !== null) setCountdown(AUTO_NEXT_SECONDS)
+          else setLastDone(true)
+        }}
+      />
+      <View className="vp-info">
+        <Text className="vp-section-title">{s.sectionName}</Text>
+        <Text className="vp-muted vp-progress">
+          {finished
+            ? t('learn.section.finished')
+            : t('learn.player.progress', {
+                percent: percentText(percent),
+                credited: clock(p.creditedSeconds),
+                total: clock(s.durationSeconds),
+              })}
+        </Text>
+        {s.antiSkip && !finished && <Text className="vp-muted vp-rule">{t('learn.player.antiSkipNote')}</Text>}
+      </View>
+      {photoWaiting && (
+        <View className="vp-notice vp-photo-note">
+          <Text>{t('learn.photo.paused')}</Text>
+          <View className="vp-btn is-primary vp-photo-take" onClick={() => askPhoto(photoWaiting)}>
+            <Text>{t('learn.photo.take')}</Text>
+          </View>
+        </View>
+      )}
+      {countdown !== null && nextId !== null && (
+        <View className="vp-notice vp-next">
+          <Text className="vp-next-text">{t('learn.player.nextIn', { seconds: Math.max(0, countdown) })}</Text>
+          <View className="vp-btn vp-next-cancel" onClick={() => setCountdown(null)}>
+            <Text>{t('common.cancel')}</Text>
+          </View>
+          <View className="vp-btn is-primary vp-next-now" onClick={() => onSwitch(nextId)}>
+            <Text>{t('learn.player.nextNow')}</Text>
+          </View>
+        </View>
+      )}
+      {lastDone && (
+        <View className="vp-notice is-ok vp-all-done">
+          <Text>{t('learn.player.lastDone')}</Text>
+        </View>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,6 @@
+export default definePageConfig({
+  navigationBarTitleText: '课程资料',
+  navigationStyle: 'custom',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

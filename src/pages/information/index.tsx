@@ -1,0 +1,235 @@
+/**
+ * Materials of one goods (spec: pages/information/index?goodsId, opened by Taro.reLaunch, so there is no
+ * history: the bar shows home and the page has a home button). Anyone sees the goods and how many files it
+ * has; a logged-in learner sees the list: every file once they own the goods, else the free ones open
+ * (public detail) and the rest wait for a purchase. Also the shared handout row, tip and opener of the
+ * materials pages (pages2/wd/stuff imports them: the main package cannot import a subpackage).
+ */
+import { Text, View } from '@tarojs/components'
+import Taro, { useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import Empty from '@/components/empty'
+import NavBar from '@/components/nav-bar'
+import { themeStyle } from '@/components/theme'
+import { t } from '@/i18n'
+import { LOGIN_URL, numParam, QUIET, useLoader } from '@/pages/questionBank/lib'
+import { Section, StatusBox } from '@/pages/questionBank/ui'
+import {
+  freeHandoutFile,
+  goodsHandouts,
+  type Handout,
+  type HandoutFile,
+  handoutFile,
+  handoutTips,
+  LEARN_CODE,
+  markHandoutTip,
+} from '@/services/api/learn'
+import { checkBuy, goodsDetail } from '@/services/api/shop'
+import { HANDOUT_OPENS_IN, openHandout } from '@/services/handout'
+import { ApiError } from '@/services/http/request'
+import { isLoggedIn } from '@/store/session'
+import '@/pages2/verify/verify.scss'
+
+// ---- shared by the materials pages ----
+
+/** bytes -> "320 KB" / "2.4 MB" */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+  return `${bytes > 0 ? Math.max(1, Math.round(bytes / 1024)) : 0} KB`
+}
+
+/**
+ * The handout tip: shown once per goods (the server remembers it: /base/handout/tip). Resolves after the
+ * learner closed it, or at once when it was seen before.
+ */
+export function useHandoutTip() {
+  const seen = useRef<Promise<Set<number>> | null>(null)
+  return useCallback(async (goodsId: number) => {
+    seen.current ??= handoutTips(QUIET)
+      .then((rows) => new Set(rows.map((r) => r.goodsId)))
+      // unknown: better to explain once more than never
+      .catch(() => new Set<number>())
+    const set = await seen.current
+    if (set.has(goodsId)) return
+    set.add(goodsId)
+    await Taro.showModal({
+      title: t('stuff.tip.title'),
+      content: t('stuff.tip.content', { where: t(HANDOUT_OPENS_IN) }),
+      showCancel: false,
+      confirmText: t('common.ok'),
+    })
+    markHandoutTip(goodsId, QUIET).catch(() => undefined)
+  }, [])
+}
+
+/** Open one handout at a time; `opening` is the handout being fetched and opened. */
+export function useOpenHandout() {
+  const [opening, setOpening] = useState<number | null>(null)
+  const busy = useRef(false)
+  const open = async (h: Handout, load: () => Promise<HandoutFile>, before?: () => Promise<void>) => {
+    if (busy.current) return
+    busy.current = true
+    setOpening(h.handoutId)
+    try {
+      // no await without a tip: H5 opens the window while the tap still counts as a user gesture
+      if (before) await before()
+      await openHandout(load)
+    } catch (e) {
+      // an API failure was already shown by the request layer
+      if (!(e instanceof ApiError)) Taro.showToast({ title: t('stuff.openFailed'), icon: 'none' })
+    } finally {
+      busy.current = false
+      setOpening(null)
+    }
+  }
+  return { opening, open }
+}
+
+export function HandoutRow({
+  h,
+  opening,
+  locked = false,
+  onOpen,
+}: {
+  h: Handout
+  opening: boolean
+  locked?: boolean
+  onOpen: () => void
+}) {
+  return (
+    <View
+      className={`qb-row stuff-row stuff-handout-${h.handoutId}${locked ? ' is-locked' : ''}`}
+      onClick={locked ? undefined : onOpen}
+    >
+      <Text className="stuff-type">{h.fileType}</Text>
+      <View className="qb-row-main">
+        <Text className="qb-row-title">{h.name}</Text>
+        <Text className="qb-muted stuff-size">
+          {formatSize(h.size)}
+          {h.free && <Text className="stuff-free">{t('stuff.free')}</Text>}
+        </Text>
+      </View>
+      <Text className="qb-muted stuff-state">
+        {opening ? t('stuff.opening') : locked ? t('information.locked.row') : ''}
+      </Text>
+    </View>
+  )
+}
+
+// ---- the page ----
+
+interface Materials {
+  goodsName: string
+  handoutCount: number
+  loggedIn: boolean
+  bought: boolean
+  /** null: not listed for this learner (logged out, or the server refused the list) */
+  handouts: Handout[] | null
+}
+
+async function loadMaterials(goodsId: number): Promise<Materials> {
+  const loggedIn = isLoggedIn()
+  const [detail, buy, handouts] = await Promise.all([
+    goodsDetail(goodsId, QUIET),
+    loggedIn ? checkBuy(goodsId, QUIET) : null,
+    loggedIn
+      ? goodsHandouts(goodsId, QUIET).catch((e: unknown) => {
+          if (e instanceof ApiError && e.code === LEARN_CODE.notEntitled) return null
+          throw e
+        })
+      : null,
+  ])
+  return {
+    goodsName: detail.goodsName,
+    handoutCount: detail.handoutCount,
+    loggedIn,
+    bought: buy?.bought === true,
+    handouts,
+  }
+}
+
+const goHome = () => Taro.switchTab({ url: '/pages/index/index' })
+
+function Materials({ goodsId }: { goodsId: number }) {
+  const page = useLoader(() => loadMaterials(goodsId))
+  const tip = useHandoutTip()
+  const { opening, open } = useOpenHandout()
+  useDidShow(() => {
+    page.reload(page.status === 'ready')
+  })
+  usePullDownRefresh(() => {
+    page.reload(true).finally(() => Taro.stopPullDownRefresh())
+  })
+  const m = page.data
+  const openable = (h: Handout) => !!m && (m.bought || h.free)
+  const canOpenAny = !!m?.handouts?.some(openable)
+  useEffect(() => {
+    if (canOpenAny) tip(goodsId)
+  }, [canOpenAny, goodsId, tip])
+
+  const onOpen = (h: Handout) =>
+    open(h, () =>
+      m?.bought ? handoutFile(h.handoutId, { noLoading: true }) : freeHandoutFile(h.handoutId, { noLoading: true }),
+    )
+
+  return (
+    <StatusBox status={page.status} empty={false} emptyText="" onRetry={() => page.reload()} rows={4}>
+      {m && (
+        <Section
+          title={m.goodsName}
+          extra={<Text className="qb-muted">{t('stuff.count', { n: m.handouts?.length ?? m.handoutCount })}</Text>}
+        >
+          {!m.loggedIn ? (
+            <View className="information-login">
+              <Text className="qb-muted">{t('information.login')}</Text>
+              <View
+                className="qb-btn is-primary information-login-btn"
+                onClick={() => Taro.navigateTo({ url: LOGIN_URL })}
+              >
+                {t('common.login')}
+              </View>
+            </View>
+          ) : m.handouts === null ? (
+            <View className="information-locked">
+              <Text className="qb-muted">{t('information.lockedAll')}</Text>
+              <View
+                className="qb-btn information-to-goods"
+                onClick={() => Taro.navigateTo({ url: `/pages3/course/detail?id=${goodsId}` })}
+              >
+                {t('information.toGoods')}
+              </View>
+            </View>
+          ) : m.handouts.length === 0 ? (
+            <Text className="qb-muted">{t('stuff.empty')}</Text>
+          ) : (
+            <>
+              {!m.bought && <Text className="qb-muted information-partial">{t('information.locked')}</Text>}
+              {m.handouts.map((h) => (
+                <HandoutRow
+                  key={h.handoutId}
+                  h={h}
+                  opening={opening === h.handoutId}
+                  locked={!openable(h)}
+                  onOpen={() => onOpen(h)}
+                />
+              ))}
+            </>
+          )}
+        </Section>
+      )}
+    </StatusBox>
+  )
+}
+
+export default function Information() {
+  const goodsId = numParam(useRouter().params.goodsId)
+  return (
+    <View className="page qb-page information-page" style={themeStyle}>
+      <NavBar title={t('information.title')} />
+      {goodsId ? <Materials goodsId={goodsId} /> : <Empty text={t('error.linkMissing')} />}
+      <View className="qb-btn stuff-home information-home" onClick={goHome}>
+        {t('information.home')}
+      </View>
+    </View>
+  )
+}

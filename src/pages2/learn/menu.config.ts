@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '课程目录',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

@@ -1,0 +1,198 @@
+/**
+ * Personal info confirmation (spec: pages2/verify/info_fill): name, phone and ID (masked), education, the
+ * certification status with a way to it; the learner corrects what is wrong and saves (POST /app/user/edit,
+ * only the changed fields). The name is fixed once a certification is pending or approved.
+ */
+import { Button, Picker, Text, View } from '@tarojs/components'
+import Taro, { useDidShow } from '@tarojs/taro'
+import dayjs from 'dayjs'
+import { useEffect, useMemo, useState } from 'react'
+import { Field, TextInput } from '@/components/form'
+import { useSubmit } from '@/components/form/use-submit'
+import NavBar from '@/components/nav-bar'
+import { themeStyle } from '@/components/theme'
+import { type FormErrors, hasErrors } from '@/domain/account-form'
+import { t } from '@/i18n'
+import { requireLogin } from '@/pages/questionBank/lib'
+import { StatusBox } from '@/pages/questionBank/ui'
+import { maskPhone } from '@/pages/wd/format'
+import { changedFields, NAME_MAX, type Option, SCHOOL_MAX, validateEdu } from '@/pages2/wd/profile'
+import { REVIEW_STATUS } from '@/services/api/learn'
+import { editUser } from '@/services/api/user'
+import { useApp } from '@/store/app'
+import { statusKey, useUser, VERIFY_URL } from './input'
+import '@/pages2/wd/wd.scss'
+import './verify.scss'
+
+export default function InfoFill() {
+  const user = useUser()
+  const dictObj = useApp((s) => s.dictObj)
+  useDidShow(() => {
+    if (!requireLogin()) return
+    user.reload(user.status === 'ready')
+    if (!useApp.getState().dictObj.edu_level) {
+      useApp
+        .getState()
+        .loadDict()
+        .catch(() => undefined)
+    }
+  })
+  const u = user.data
+
+  const [realName, setRealName] = useState('')
+  const [eduLevel, setEduLevel] = useState('')
+  const [school, setSchool] = useState('')
+  const [major, setMajor] = useState('')
+  const [graduationDate, setGraduationDate] = useState('')
+  const [errors, setErrors] = useState<FormErrors<'realName' | 'school' | 'major'>>({})
+  const { submitting: saving, run } = useSubmit()
+
+  useEffect(() => {
+    if (!u) return
+    setRealName(u.realName)
+    setEduLevel(u.eduLevel)
+    setSchool(u.school)
+    setMajor(u.major)
+    setGraduationDate(u.graduationDate.slice(0, 7))
+  }, [u])
+
+  const levels: Option[] = useMemo(() => {
+    const rows = (dictObj.edu_level ?? []).map((r) => ({ label: r.dictLabel, value: r.dictValue }))
+    if (eduLevel && !rows.some((r) => r.value === eduLevel)) rows.push({ label: eduLevel, value: eduLevel })
+    return rows
+  }, [dictObj, eduLevel])
+  const levelIndex = levels.findIndex((o) => o.value === eduLevel)
+
+  const cert = u?.certStatus ?? REVIEW_STATUS.none
+  const nameLocked = cert === REVIEW_STATUS.pending || cert === REVIEW_STATUS.approved
+
+  const save = async () => {
+    if (saving || !u) return
+    const name = realName.trim()
+    const e = {
+      realName:
+        nameLocked || (name.length >= 1 && name.length <= NAME_MAX) ? undefined : ('verify.info.err.name' as const),
+      ...validateEdu({ school, major }),
+    }
+    setErrors(e)
+    if (hasErrors(e)) return
+    const diff = changedFields(
+      { ...u, graduationDate: u.graduationDate.slice(0, 7) },
+      { ...(nameLocked ? {} : { realName }), eduLevel, school, major, graduationDate },
+    )
+    if (Object.keys(diff).length === 0) {
+      Taro.showToast({ title: t('info.noChange'), icon: 'none' })
+      return
+    }
+    await run(async () => {
+      await editUser(diff)
+      Taro.showToast({ title: t('verify.info.saved'), icon: 'success' })
+      await user.reload(true)
+    })
+  }
+
+  return (
+    <View className="profile-page verify-page verify-info" style={themeStyle}>
+      <NavBar title={t('verify.info.title')} />
+      <StatusBox status={user.status} empty={false} emptyText="" onRetry={() => user.reload()} rows={3}>
+        <View className="profile-card">
+          <Text className="profile-card-title">{t('verify.info.identity')}</Text>
+          <Field label={t('verify.info.name')} error={errors.realName}>
+            {nameLocked ? (
+              <View className="profile-static verify-info-name">{realName}</View>
+            ) : (
+              <TextInput
+                className="verify-info-name"
+                value={realName}
+                onChange={setRealName}
+                maxlength={NAME_MAX}
+                placeholder={t('info.realname.placeholder')}
+              />
+            )}
+          </Field>
+          {nameLocked && <Text className="verify-note verify-name-locked">{t('verify.info.nameLocked')}</Text>}
+          <Field label={t('verify.info.phone')}>
+            <View className="profile-static verify-info-phone">{maskPhone(u?.telPhone) || t('wd.noPhone')}</View>
+          </Field>
+          <Field label={t('verify.info.idCard')}>
+            <View className="profile-static verify-info-idcard">{u?.idCard || t('verify.info.none')}</View>
+          </Field>
+          <Field
+            label={t('verify.info.cert')}
+            extra={
+              <Text
+                className="profile-link verify-info-cert-go"
+                onClick={() => Taro.navigateTo({ url: VERIFY_URL.input })}
+              >
+                {cert === REVIEW_STATUS.none || cert === REVIEW_STATUS.rejected
+                  ? t('verify.info.certGo')
+                  : t('verify.info.certView')}
+              </Text>
+            }
+          >
+            <View className={`profile-static verify-info-cert verify-cert-${cert}`}>{t(statusKey(cert))}</View>
+          </Field>
+        </View>
+
+        <View className="profile-card">
+          <Text className="profile-card-title">{t('verify.info.edu')}</Text>
+          <Field label={t('edu.level')}>
+            <Picker
+              mode="selector"
+              range={levels.map((o) => o.label)}
+              value={Math.max(levelIndex, 0)}
+              disabled={levels.length === 0 || undefined}
+              onChange={(e) => setEduLevel(levels[Number(e.detail.value)]?.value ?? eduLevel)}
+            >
+              <View className={`form-picker-value verify-info-level${levelIndex < 0 ? ' is-empty' : ''}`}>
+                {levelIndex < 0 ? t('edu.select') : levels[levelIndex]!.label}
+              </View>
+            </Picker>
+          </Field>
+          <Field label={t('edu.school')} error={errors.school}>
+            <TextInput
+              className="verify-info-school"
+              value={school}
+              onChange={setSchool}
+              maxlength={SCHOOL_MAX}
+              placeholder={t('edu.school.placeholder')}
+            />
+          </Field>
+          <Field label={t('edu.major')} error={errors.major}>
+            <TextInput
+              className="verify-info-major"
+              value={major}
+              onChange={setMajor}
+              maxlength={SCHOOL_MAX}
+              placeholder={t('edu.major.placeholder')}
+            />
+          </Field>
+          <Field label={t('edu.graduation')}>
+            <Picker
+              mode="date"
+              fields="month"
+              value={graduationDate || dayjs().format('YYYY-MM')}
+              start="1950-01"
+              end={dayjs().add(10, 'year').format('YYYY-MM')}
+              onChange={(e) => setGraduationDate(String(e.detail.value).slice(0, 7))}
+            >
+              <View className={`form-picker-value verify-info-graduation${graduationDate ? '' : ' is-empty'}`}>
+                {graduationDate || t('edu.select')}
+              </View>
+            </Picker>
+          </Field>
+        </View>
+
+        <View className="profile-actions">
+          <Button
+            className={`form-submit verify-info-save${saving ? ' is-busy' : ''}`}
+            disabled={saving || !u || undefined}
+            onClick={save}
+          >
+            {saving ? t('verify.info.saving') : t('verify.info.save')}
+          </Button>
+        </View>
+      </StatusBox>
+    </View>
+  )
+}

@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '实名认证',
+  navigationStyle: 'custom',
+})

@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '课程详情',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

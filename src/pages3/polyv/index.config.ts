@@ -1,0 +1,6 @@
+export default definePageConfig({
+  navigationStyle: 'default',
+  navigationBarTitleText: '课程学习',
+  navigationBarBackgroundColor: '#ffffff',
+  navigationBarTextStyle: 'black',
+})

@@ -1,0 +1,90 @@
+/**
+ * Course content choice (spec: pages3/preference): the learner picks which of their course goods comes
+ * first on the learning tab (POST /order/firstChoiceGoods).
+ */
+import { Text, View } from '@tarojs/components'
+import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { useCallback, useState } from 'react'
+import NavBar from '@/components/nav-bar'
+import { themeStyle } from '@/components/theme'
+import { t } from '@/i18n'
+import { usePaged } from '@/pages/course/use-paged'
+import { GoodsRow } from '@/pages/learn/parts'
+import { QUIET, requireLogin } from '@/pages/questionBank/lib'
+import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
+import { type MyCourseGoods, myCourseGoods } from '@/services/api/learn'
+import { useFirstChoice, useFirstChoiceId } from '@/services/study/first-choice'
+import { firstChoiceFirst, learnUrl } from '@/services/study/links'
+import '@/pages/learn/learn.scss'
+
+export default function Preference() {
+  const fetchPage = useCallback((pageNum: number, pageSize: number) => myCourseGoods(pageNum, pageSize, QUIET), [])
+  const list = usePaged<MyCourseGoods>(fetchPage, 20)
+  const chosen = useFirstChoiceId()
+  const choose = useFirstChoice((s) => s.choose)
+  const [saving, setSaving] = useState<number | null>(null)
+
+  useDidShow(() => {
+    if (requireLogin()) list.reload(list.status === 'ready')
+  })
+  usePullDownRefresh(() => {
+    list.reload(true).finally(() => Taro.stopPullDownRefresh())
+  })
+  useReachBottom(() => {
+    list.loadMore()
+  })
+
+  const rows = firstChoiceFirst(list.rows, chosen)
+  const first = rows[0]?.goodsId ?? null
+  const pick = async (g: MyCourseGoods) => {
+    if (saving !== null || g.goodsId === first) return
+    setSaving(g.goodsId)
+    try {
+      await choose(g.goodsId)
+      Taro.showToast({ title: t('learn.preference.saved'), icon: 'success', duration: 2000 })
+    } catch {
+      // the request layer showed why
+    } finally {
+      setSaving(null)
+    }
+  }
+
+  return (
+    <View className="page ln-page ln-preference" style={themeStyle}>
+      <NavBar title={t('learn.preference.title')} />
+      <View className="ln-notice">
+        <Text>{t('learn.preference.hint')}</Text>
+      </View>
+      <StatusBox
+        status={list.status}
+        empty={rows.length === 0}
+        emptyText={t('learn.goods.empty')}
+        emptyHint={t('learn.goods.emptyHint')}
+        emptyAction={t('learn.goods.toShop')}
+        onEmptyAction={() => Taro.switchTab({ url: learnUrl.shop })}
+        onRetry={() => list.reload()}
+      >
+        <View className="ln-section">
+          {rows.map((g) => (
+            <GoodsRow
+              key={g.goodsId}
+              g={g}
+              onOpen={pick}
+              tag={g.goodsId === first ? t('learn.goods.firstTag') : undefined}
+              extra={
+                <Text className={`ln-link ln-pick${g.goodsId === first ? ' is-current' : ''}`}>
+                  {g.goodsId === first
+                    ? t('learn.preference.current')
+                    : saving === g.goodsId
+                      ? t('common.loading')
+                      : t('learn.preference.set')}
+                </Text>
+              }
+            />
+          ))}
+        </View>
+        <ListFooter more={list.more} done={list.done} onRetry={() => list.loadMore()} />
+      </StatusBox>
+    </View>
+  )
+}

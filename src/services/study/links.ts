@@ -1,0 +1,42 @@
+/** URLs of the learning pages and plain helpers they share (no Taro import). */
+import { type MenuChapter, SECTION_STATUS, type SectionProgress } from '@/services/api/learn'
+
+export const learnUrl = {
+  details: (goodsId: number) => `/pages2/learn/details?goodsId=${goodsId}`,
+  menu: (goodsId: number, courseId: number) => `/pages2/learn/menu?goodsId=${goodsId}&courseId=${courseId}`,
+  course: (goodsId: number, courseId: number) => `/pages3/detail?goodsId=${goodsId}&courseId=${courseId}`,
+  play: (goodsId: number, sectionId: number) => `/pages3/polyv/index?goodsId=${goodsId}&sectionId=${sectionId}`,
+  preference: '/pages3/preference',
+  handouts: (goodsId: number) => `/pages2/wd/stuff?goodsId=${goodsId}`,
+  hours: '/pages2/learn/my_learn',
+  shop: '/pages/course/index',
+} as const
+
+/** seconds -> "m:ss" or "h:mm:ss" */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const ss = String(s % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`
+}
+
+/** 0-100 with one decimal -> "37.5%" */
+export const percentText = (p: number) => `${Math.round(Math.max(0, Math.min(100, p)) * 10) / 10}%`
+
+/** The learner's first-choice goods first, the rest in the server's order. */
+export function firstChoiceFirst<T extends { goodsId: number }>(rows: readonly T[], goodsId: number | null): T[] {
+  const i = goodsId === null ? -1 : rows.findIndex((r) => r.goodsId === goodsId)
+  if (i <= 0) return [...rows]
+  return [rows[i], ...rows.slice(0, i), ...rows.slice(i + 1)]
+}
+
+/** Sections of a course menu in play order. */
+export const menuSections = (chapters: readonly MenuChapter[]): SectionProgress[] =>
+  chapters.flatMap((c) => c.sectionList)
+
+/** Where "start / continue" goes: the first unfinished section in menu order, else the first section. */
+export function firstUnfinished(chapters: readonly MenuChapter[]): SectionProgress | undefined {
+  const all = menuSections(chapters)
+  return all.find((s) => s.status !== SECTION_STATUS.finished) ?? all[0]
+}
