@@ -1,7 +1,7 @@
 /** My courses with progress, last / today's study, hours (学时) and abnormal reports. */
 import { count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { toInt } from '../../db'
-import { course, courseSection, goods, studyInterval, studyProgress } from '../../db/schema'
+import { course, courseSection, goods, studyInterval, studyProgress, userFirstChoice } from '../../db/schema'
 import { type Data, type Handlers, requireUser, toSeconds } from '../../http/core'
 import {
   type CourseTree,
@@ -114,8 +114,16 @@ export const handlers: Handlers = {
         expireTime: expiresAt ? toSeconds(expiresAt) : null,
       })
     }
-    // most recently studied first, then never-studied goods in catalogue order
-    rows.sort((a, b) => (b.lastStudyTime ?? 0) - (a.lastStudyTime ?? 0))
+    // the learner's first choice (pages3/preference) first, then most recently studied, then never-studied
+    const [choice] = await ctx.db
+      .select({ goodsId: userFirstChoice.goodsId })
+      .from(userFirstChoice)
+      .where(ctx.scope.where(userFirstChoice, eq(userFirstChoice.userId, userId)))
+    rows.sort(
+      (a, b) =>
+        Number(b.goodsId === choice?.goodsId) - Number(a.goodsId === choice?.goodsId) ||
+        (b.lastStudyTime ?? 0) - (a.lastStudyTime ?? 0),
+    )
     const start = (query.pageNum - 1) * query.pageSize
     return { rows: rows.slice(start, start + query.pageSize), total: rows.length }
   },
