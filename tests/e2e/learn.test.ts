@@ -37,6 +37,7 @@ const api = async (p: string, init: { method?: string; body?: unknown } = {}) =>
     headers: { 'tenant-id': '1001', authorization: token, 'content-type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   })
+  // biome-ignore lint/suspicious/noExplicitAny: loosely typed JSON of several routes in one test helper
   return (await res.json()) as { code: number; data: any }
 }
 const videoTime = () => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1)
@@ -87,7 +88,8 @@ beforeAll(async () => {
     if (auth && r.url().includes('/api/')) token = auth
   })
   await loginWithCaptcha(page, server)
-  await expect.poll(() => token, { timeout: 20_000 }).not.toBe('')
+  for (let i = 0; i < 40 && !token; i++) await sleep(500)
+  if (!token) throw new Error('no authorised request after login')
   // buy the continuing-education course (photo at start + one random photo) through the local provider
   const goods = await api('/app/common/goods/list?goodsType=1&pageSize=50')
   goodsId = (goods.data.rows as { goodsId: number; goodsName: string }[]).find((g) =>
