@@ -36,7 +36,8 @@ const { useSession } = await import('@/store/session')
 const { ApiError } = await import('@/services/http/request')
 const { default: MyLearn, hm } = await import('@/pages2/learn/my_learn')
 const { default: Stuff } = await import('@/pages2/wd/stuff')
-const { default: Information, formatSize } = await import('@/pages/information/index')
+const { default: Information } = await import('@/pages/information/index')
+const { formatSize } = await import('@/pages/information/handouts')
 
 function hours(goodsId: number, over: Partial<GoodsHours> = {}): GoodsHours {
   return {

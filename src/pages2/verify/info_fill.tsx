@@ -20,7 +20,7 @@ import { changedFields, NAME_MAX, type Option, SCHOOL_MAX, validateEdu } from '@
 import { REVIEW_STATUS } from '@/services/api/learn'
 import { editUser } from '@/services/api/user'
 import { useApp } from '@/store/app'
-import { statusKey, useUser, VERIFY_URL } from './input'
+import { statusKey, useUser, VERIFY_URL } from './shared'
 import '@/pages2/wd/wd.scss'
 import './verify.scss'
 

@@ -16,7 +16,7 @@ import { getInfo } from '@/services/api/user'
 import { ApiError } from '@/services/http/request'
 import { chooseAndUploadImages } from '@/services/upload'
 import { useSession } from '@/store/session'
-import { certDraft, type UploadState, UploadStatus, VERIFY_URL } from './input'
+import { certDraft, type UploadState, UploadStatus, VERIFY_URL } from './shared'
 import '@/pages2/wd/wd.scss'
 import './verify.scss'
 

@@ -12,7 +12,7 @@ import { themeStyle } from '@/components/theme'
 import { type MessageKey, t } from '@/i18n'
 import { bankUrl, go, QUIET, rememberBank, rememberedBankId, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
-import { BankRow } from '@/pages2/bank/my_question'
+import { BankRow } from '@/pages2/bank/bank-row'
 import { freeAndOwnedBankGoods, type MyBank } from '@/services/api/bank'
 
 const LINKS: ReadonlyArray<{ key: string; label: MessageKey; url: (bankId: number) => string }> = [
