@@ -3,10 +3,9 @@
  * certification status with a way to it; the learner corrects what is wrong and saves (POST /app/user/edit,
  * only the changed fields). The name is fixed once a certification is pending or approved.
  */
-import { Button, Picker, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
-import dayjs from 'dayjs'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Field, TextInput } from '@/components/form'
 import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
@@ -16,7 +15,8 @@ import { t } from '@/i18n'
 import { requireLogin } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
 import { maskPhone } from '@/pages/wd/format'
-import { changedFields, NAME_MAX, type Option, SCHOOL_MAX, validateEdu } from '@/pages2/wd/profile'
+import { EduFields } from '@/pages2/wd/edu-fields'
+import { changedFields, NAME_MAX, validateEdu } from '@/pages2/wd/profile'
 import { REVIEW_STATUS } from '@/services/api/learn'
 import { editUser } from '@/services/api/user'
 import { useApp } from '@/store/app'
@@ -26,7 +26,6 @@ import './verify.scss'
 
 export default function InfoFill() {
   const user = useUser()
-  const dictObj = useApp((s) => s.dictObj)
   useDidShow(() => {
     if (!requireLogin()) return
     user.reload(user.status === 'ready')
@@ -55,13 +54,6 @@ export default function InfoFill() {
     setMajor(u.major)
     setGraduationDate(u.graduationDate.slice(0, 7))
   }, [u])
-
-  const levels: Option[] = useMemo(() => {
-    const rows = (dictObj.edu_level ?? []).map((r) => ({ label: r.dictLabel, value: r.dictValue }))
-    if (eduLevel && !rows.some((r) => r.value === eduLevel)) rows.push({ label: eduLevel, value: eduLevel })
-    return rows
-  }, [dictObj, eduLevel])
-  const levelIndex = levels.findIndex((o) => o.value === eduLevel)
 
   const cert = u?.certStatus ?? REVIEW_STATUS.none
   const nameLocked = cert === REVIEW_STATUS.pending || cert === REVIEW_STATUS.approved
@@ -136,51 +128,12 @@ export default function InfoFill() {
 
         <View className="profile-card">
           <Text className="profile-card-title">{t('verify.info.edu')}</Text>
-          <Field label={t('edu.level')}>
-            <Picker
-              mode="selector"
-              range={levels.map((o) => o.label)}
-              value={Math.max(levelIndex, 0)}
-              disabled={levels.length === 0 || undefined}
-              onChange={(e) => setEduLevel(levels[Number(e.detail.value)]?.value ?? eduLevel)}
-            >
-              <View className={`form-picker-value verify-info-level${levelIndex < 0 ? ' is-empty' : ''}`}>
-                {levelIndex < 0 ? t('edu.select') : levels[levelIndex]!.label}
-              </View>
-            </Picker>
-          </Field>
-          <Field label={t('edu.school')} error={errors.school}>
-            <TextInput
-              className="verify-info-school"
-              value={school}
-              onChange={setSchool}
-              maxlength={SCHOOL_MAX}
-              placeholder={t('edu.school.placeholder')}
-            />
-          </Field>
-          <Field label={t('edu.major')} error={errors.major}>
-            <TextInput
-              className="verify-info-major"
-              value={major}
-              onChange={setMajor}
-              maxlength={SCHOOL_MAX}
-              placeholder={t('edu.major.placeholder')}
-            />
-          </Field>
-          <Field label={t('edu.graduation')}>
-            <Picker
-              mode="date"
-              fields="month"
-              value={graduationDate || dayjs().format('YYYY-MM')}
-              start="1950-01"
-              end={dayjs().add(10, 'year').format('YYYY-MM')}
-              onChange={(e) => setGraduationDate(String(e.detail.value).slice(0, 7))}
-            >
-              <View className={`form-picker-value verify-info-graduation${graduationDate ? '' : ' is-empty'}`}>
-                {graduationDate || t('edu.select')}
-              </View>
-            </Picker>
-          </Field>
+          <EduFields
+            values={{ eduLevel, school, major, graduationDate }}
+            set={{ eduLevel: setEduLevel, school: setSchool, major: setMajor, graduationDate: setGraduationDate }}
+            errors={errors}
+            prefix="verify-info"
+          />
         </View>
 
         <View className="profile-actions">
