@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUS } from '../../contract/schemas/codes'
+import { REVIEW_STATUS } from '../../contract/schemas/learn-codes'
+import { photoLog, uploadObject } from '../../server/src/db/schema'
 import { call, freshPglite, type Harness, harness, login } from './helpers'
 import { goodsId, localProvider, place, postCallback } from './shop-helpers'
 
@@ -92,5 +94,62 @@ describe('staff desk', () => {
     const cancel = await call(h.app, 'POST /order/invoice/cancel', { token, body: { invoiceId: row.invoiceId } })
     expect(cancel.code).toBe(400)
     expect(cancel.msg).toMatch(/issued/)
+  })
+
+  it('reviews identity certifications by hand: approval certifies and fills the account, nothing else is decided twice', async () => {
+    const info = await call<{ userId: number; certStatus: number }>(h.app, 'GET /app/user/getInfo', { token })
+    const userId = info.data.userId
+    const upload = async () => {
+      const key = `t1001/u${userId}/img/20261122/${Math.random().toString(16).slice(2)}.jpg`
+      await h.database.db
+        .insert(uploadObject)
+        .values({ tenantId: 1001, userId, key, size: 2048, mimeType: 'image/jpeg' })
+      return `/oss/${key}`
+    }
+    const submitted = await call(h.app, 'POST /face/certification/idCardCompareFace', {
+      token,
+      body: {
+        realName: '张三',
+        idCard: '11010119900307451X',
+        idCardImageUrl: await upload(),
+        faceImageUrl: await upload(),
+      },
+    })
+    expect(submitted.code).toBe(200)
+    expect(info.data.certStatus).toBe(REVIEW_STATUS.none)
+    const list = body<{ userId: number; idCard: string }[]>(await staff('GET', 'certifications'))
+    expect(list.data).toEqual([expect.objectContaining({ userId, idCard: '11010119900307451X' })])
+    expect(body(await staff('GET', 'certifications', undefined, { tenant: '1002' })).data).toEqual([])
+    expect(body(await staff('POST', `certifications/${userId}`, { approve: true }, { tenant: '1002' })).code).toBe(400)
+    expect(body(await staff('POST', `certifications/${userId}`, { approve: true })).data).toEqual({
+      userId,
+      status: REVIEW_STATUS.approved,
+    })
+    const after = await call<{ certStatus: number; realName: string; idCard: string }>(h.app, 'GET /app/user/getInfo', {
+      token,
+    })
+    expect(after.data).toMatchObject({
+      certStatus: REVIEW_STATUS.approved,
+      realName: '张三',
+      idCard: '1101**********451X',
+    })
+    expect(body(await staff('POST', `certifications/${userId}`, { approve: false })).code).toBe(400)
+    expect(body(await staff('GET', 'certifications')).data).toEqual([])
+  })
+
+  it('reviews study photos: pending ones are listed oldest first and decided once', async () => {
+    const info = await call<{ userId: number }>(h.app, 'GET /app/user/getInfo', { token })
+    const [photo] = await h.database.db
+      .insert(photoLog)
+      .values({ tenantId: 1001, userId: info.data.userId, scene: 'start', imageUrl: '/oss/t1001/u1/img/x.jpg' })
+      .returning({ id: photoLog.id })
+    const list = body<{ photoId: number }[]>(await staff('GET', 'photos'))
+    expect(list.data.map((p) => p.photoId)).toContain(photo!.id)
+    expect(body(await staff('POST', `photos/${photo!.id}`, { approve: false }, { tenant: '1002' })).code).toBe(400)
+    expect(body(await staff('POST', `photos/${photo!.id}`, { approve: false })).data).toEqual({
+      photoId: photo!.id,
+      reviewStatus: REVIEW_STATUS.rejected,
+    })
+    expect(body(await staff('POST', `photos/${photo!.id}`, { approve: true })).code).toBe(400)
   })
 })

@@ -7,14 +7,19 @@
  *   POST {apiBase}/staff/refunds/:orderId         { approve: boolean, reason? }
  *   GET  {apiBase}/staff/invoices                 requested, not yet issued invoices
  *   POST {apiBase}/staff/invoices/:invoiceId/issue
+ *   GET  {apiBase}/staff/certifications           identity certifications waiting for manual review
+ *   POST {apiBase}/staff/certifications/:userId   { approve: boolean, reason? } (approval fills the account's name and ID)
+ *   GET  {apiBase}/staff/photos                   study / exam photos waiting for review (oldest 100)
+ *   POST {apiBase}/staff/photos/:photoId          { approve: boolean }
  */
 import { timingSafeEqual } from 'node:crypto'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
+import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
 import type { Db } from '../../db'
-import { invoice, shopOrder, sysUser, tenant } from '../../db/schema'
+import { identityCert, invoice, photoLog, shopOrder, sysUser, tenant } from '../../db/schema'
 import { AppError, envelope, TenantScope } from '../../http/core'
 import { decideRefund, issueInvoice } from './service'
 
@@ -99,6 +104,92 @@ export async function registerStaffRoutes(root: FastifyInstance, db: Db, apiBase
         const { id } = parse(idParam, req.params, 'invoiceId')
         if (!(await issueInvoice(db, scope.tenantId, id))) throw new AppError(400, 'no requested invoice with that id')
         return envelope(200, 'ok', { invoiceId: id, invoiceStatus: 1 })
+      })
+
+      // ---- manual review: the local face provider leaves every identity and photo case to a person ----
+      app.get('/staff/certifications', async (req) => {
+        const scope = await scopeOf(req)
+        const rows = await db
+          .select({
+            userId: identityCert.userId,
+            userAccount: sysUser.userAccount,
+            realName: identityCert.realName,
+            idCard: identityCert.idCard,
+            idCardImage: identityCert.idCardImage,
+            faceImage: identityCert.faceImage,
+            submittedAt: identityCert.updatedAt,
+          })
+          .from(identityCert)
+          .innerJoin(sysUser, eq(sysUser.id, identityCert.userId))
+          .where(scope.where(identityCert, eq(identityCert.status, REVIEW_STATUS.pending)))
+          .orderBy(asc(identityCert.updatedAt))
+        return envelope(200, 'ok', rows)
+      })
+
+      app.post('/staff/certifications/:id', async (req) => {
+        const scope = await scopeOf(req)
+        const { id } = parse(idParam, req.params, 'userId')
+        const body = parse(decision, req.body, 'body')
+        const status = body.approve ? REVIEW_STATUS.approved : REVIEW_STATUS.rejected
+        const decided = await db.transaction(async (tx) => {
+          const [cert] = await tx
+            .update(identityCert)
+            .set({
+              status,
+              msg: body.approve ? '人工审核通过' : `人工审核未通过${body.reason ? `：${body.reason}` : ''}`,
+              updatedAt: new Date(),
+            })
+            .where(
+              scope.where(
+                identityCert,
+                and(eq(identityCert.userId, id), eq(identityCert.status, REVIEW_STATUS.pending)),
+              ),
+            )
+            .returning({ realName: identityCert.realName, idCard: identityCert.idCard })
+          if (cert && body.approve)
+            await tx
+              .update(sysUser)
+              .set({ realName: cert.realName, idCard: cert.idCard })
+              .where(scope.where(sysUser, eq(sysUser.id, id)))
+          return cert
+        })
+        if (!decided) throw new AppError(400, 'no certification waiting for review for that user')
+        return envelope(200, 'ok', { userId: id, status })
+      })
+
+      app.get('/staff/photos', async (req) => {
+        const scope = await scopeOf(req)
+        const rows = await db
+          .select({
+            photoId: photoLog.id,
+            userAccount: sysUser.userAccount,
+            scene: photoLog.scene,
+            goodsId: photoLog.goodsId,
+            sectionId: photoLog.sectionId,
+            recordId: photoLog.recordId,
+            imageUrl: photoLog.imageUrl,
+            createdAt: photoLog.createdAt,
+          })
+          .from(photoLog)
+          .innerJoin(sysUser, eq(sysUser.id, photoLog.userId))
+          .where(scope.where(photoLog, eq(photoLog.reviewStatus, REVIEW_STATUS.pending)))
+          .orderBy(asc(photoLog.createdAt))
+          .limit(100)
+        return envelope(200, 'ok', rows)
+      })
+
+      app.post('/staff/photos/:id', async (req) => {
+        const scope = await scopeOf(req)
+        const { id } = parse(idParam, req.params, 'photoId')
+        const body = parse(decision, req.body, 'body')
+        const status = body.approve ? REVIEW_STATUS.approved : REVIEW_STATUS.rejected
+        const [row] = await db
+          .update(photoLog)
+          .set({ reviewStatus: status })
+          .where(scope.where(photoLog, and(eq(photoLog.id, id), eq(photoLog.reviewStatus, REVIEW_STATUS.pending))))
+          .returning({ id: photoLog.id })
+        if (!row) throw new AppError(400, 'no photo waiting for review with that id')
+        return envelope(200, 'ok', { photoId: id, reviewStatus: status })
       })
     },
     { prefix: apiBase },
