@@ -1,13 +1,14 @@
 /**
  * `npm run bench:api`: requests per second and p99 latency of public reads (home list, config, goods list and
- * goods detail) on the real app (embedded PGlite, seeded), next to a bare Fastify JSON route measured in the same run, on loopback.
+ * goods detail), question-bank and learning calls on the real app (embedded PGlite, seeded), next to a bare Fastify JSON route measured in the same run, on loopback.
  * Load comes from autocannon in this process; each target runs DURATION seconds with CONNECTIONS connections.
  */
 import autocannon from 'autocannon'
+import { and, eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { buildApp } from '../../server/src/app'
 import { defaultConfig } from '../../server/src/config'
-import { bankRecord } from '../../server/src/db/schema'
+import { bankRecord, goods, userGoods } from '../../server/src/db/schema'
 import { TenantScope } from '../../server/src/http/core'
 import { issueToken } from '../../server/src/services/tokens'
 import { bankFixture, rightAnswer } from '../server/bank-helpers'
@@ -112,6 +113,34 @@ async function main() {
           }),
         },
       ],
+    }),
+  )
+
+  // learning: a learner's course menu with per-section progress, and progress reports (a pause report: the
+  // whole path — session, lock, checks, progress write — without crediting time the bench cannot really watch)
+  const [course] = await database.db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(and(eq(goods.tenantId, 1001), eq(goods.goodsType, 1), eq(goods.photoAtStart, false)))
+    .limit(1)
+  await database.db.insert(userGoods).values({ tenantId: 1001, userId: fx.userA, goodsId: course!.id })
+  const get = async <T>(path: string) =>
+    ((await (await fetch(`${appUrl}/api${path}`, { headers: auth })).json()) as { data: T }).data
+  const [firstCourse] = await get<{ courseId: number }[]>(`/course/courseList?goodsId=${course!.id}`)
+  const menuPath = `/course/menuList?goodsId=${course!.id}&courseId=${firstCourse!.courseId}`
+  const [chapter] = await get<{ sectionList: { sectionId: number }[] }[]>(menuPath)
+  rows.push(await measure('GET /course/menuList (learner)', `${appUrl}/api${menuPath}`, auth))
+  const opened = (await (
+    await fetch(`${appUrl}/api/study/record/save/video`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ goodsId: course!.id, sectionId: chapter!.sectionList[0]!.sectionId }),
+    })
+  ).json()) as { data: { sessionId: string } }
+  rows.push(
+    await measure('POST /study/record (report)', `${appUrl}/api/study/record`, auth, {
+      method: 'POST',
+      body: JSON.stringify({ sessionId: opened.data.sessionId, startPosition: 0, endPosition: 0, event: 'pause' }),
     }),
   )
 
