@@ -88,6 +88,8 @@ export const myCourseGoods = z.object({
   lastStudyTime: int.nullable(),
   /** entitlement expiry; null = no expiry */
   expireTime: int.nullable(),
+  /** the learner's first choice (POST /order/firstChoiceGoods); the list puts it first */
+  firstChoice: z.boolean(),
 })
 
 export const lastStudy = z.object({

@@ -13,15 +13,13 @@ import { GoodsRow } from '@/pages/learn/parts'
 import { QUIET, requireLogin } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
 import { type MyCourseGoods, myCourseGoods } from '@/services/api/learn'
-import { useFirstChoice, useFirstChoiceId } from '@/services/study/first-choice'
-import { firstChoiceFirst, learnUrl } from '@/services/study/links'
+import { firstChoiceGoods } from '@/services/api/shop'
+import { learnUrl } from '@/services/study/links'
 import '@/pages/learn/learn.scss'
 
 export default function Preference() {
   const fetchPage = useCallback((pageNum: number, pageSize: number) => myCourseGoods(pageNum, pageSize, QUIET), [])
   const list = usePaged<MyCourseGoods>(fetchPage, 20)
-  const chosen = useFirstChoiceId()
-  const choose = useFirstChoice((s) => s.choose)
   const [saving, setSaving] = useState<number | null>(null)
 
   useDidShow(() => {
@@ -34,13 +32,14 @@ export default function Preference() {
     list.loadMore()
   })
 
-  const rows = firstChoiceFirst(list.rows, chosen)
-  const first = rows[0]?.goodsId ?? null
+  const rows = list.rows
+  const first = rows.find((g) => g.firstChoice)?.goodsId ?? null
   const pick = async (g: MyCourseGoods) => {
     if (saving !== null || g.goodsId === first) return
     setSaving(g.goodsId)
     try {
-      await choose(g.goodsId)
+      await firstChoiceGoods(g.goodsId)
+      await list.reload(true)
       Taro.showToast({ title: t('learn.preference.saved'), icon: 'success', duration: 2000 })
     } catch {
       // the request layer showed why

@@ -27,7 +27,6 @@ const api = await import('@/services/api/learn')
 const shop = await import('@/services/api/shop')
 const { useSession } = await import('@/store/session')
 const { usePlay } = await import('@/store/play')
-const { useFirstChoice } = await import('@/services/study/first-choice')
 const { default: Learn } = await import('@/pages/learn/index')
 const { default: MyOnlineCourses } = await import('@/pages2/wd/class')
 const { default: LearnDetails } = await import('@/pages2/learn/details')
@@ -49,6 +48,7 @@ function goods(goodsId: number, over: Partial<MyCourseGoods> = {}): MyCourseGood
     percent: 30,
     lastStudyTime: null,
     expireTime: null,
+    firstChoice: false,
     ...over,
   }
 }
@@ -137,7 +137,6 @@ const login = () => useSession.getState().setLogin({ token: 't', userAccount: 'u
 beforeEach(() => {
   useSession.getState().clear()
   usePlay.getState().clear()
-  useFirstChoice.setState({ account: null, goodsId: null })
 })
 afterEach(() => cleanup())
 
@@ -210,13 +209,17 @@ describe('learn tab', () => {
 })
 
 describe('first choice', () => {
-  it('the goods picked on the preference page comes first on the learn tab', async () => {
+  it('the preference page sets the first choice, re-reads the list, and the learn tab tags the chosen goods', async () => {
     login()
     vi.mocked(api.myCourseGoods).mockResolvedValue({ rows: [goods(1), goods(2), goods(3)], total: 3 })
     vi.mocked(shop.firstChoiceGoods).mockResolvedValue(null)
     const pref = render(<Preference />)
     await waitFor(() => expect(pref.container.querySelectorAll('.ln-goods')).toHaveLength(3))
-    expect(sel(pref.container, '.ln-goods-1').textContent).toContain('当前首选')
+    // nothing chosen yet: no row claims to be the first choice
+    expect(pref.container.textContent).not.toContain('当前首选')
+    // the server lists the chosen goods first, flagged
+    const chosen = { rows: [goods(3, { firstChoice: true }), goods(1), goods(2)], total: 3 }
+    vi.mocked(api.myCourseGoods).mockResolvedValue(chosen)
     fireEvent.click(sel(pref.container, '.ln-goods-3'))
     await waitFor(() => expect(shop.firstChoiceGoods).toHaveBeenCalledWith(3))
     await waitFor(() => expect(sel(pref.container, '.ln-goods-3').textContent).toContain('当前首选'))
@@ -230,6 +233,8 @@ describe('first choice', () => {
       (e) => e.querySelector('.ln-goods-name')?.textContent,
     )
     expect(order).toEqual(['Goods 3', 'Goods 1', 'Goods 2'])
+    expect(sel(container, '.ln-goods-3').textContent).toContain('首选')
+    expect(sel(container, '.ln-goods-1').textContent).not.toContain('首选')
   })
 })
 

@@ -386,6 +386,20 @@ describe('learning (PGlite)', () => {
       expect(jj.finishedSectionNum).toBe(1)
     })
 
+    it('lists the first-choice goods first, flagged, whatever was studied last', async () => {
+      const before = await call(h.app, 'GET /course/goodsList', { token: tokenA, query: { pageSize: 100 } })
+      const rows = before.data.rows as { goodsId: number; firstChoice: boolean }[]
+      expect(rows.length).toBeGreaterThan(1)
+      const pick = rows[rows.length - 1]!.goodsId
+      expect((await call(h.app, 'POST /order/firstChoiceGoods', { token: tokenA, body: { goodsId: pick } })).code).toBe(
+        200,
+      )
+      const after = await call(h.app, 'GET /course/goodsList', { token: tokenA, query: { pageSize: 100 } })
+      const flagged = (after.data.rows as { goodsId: number; firstChoice: boolean }[]).filter((r) => r.firstChoice)
+      expect(flagged.map((r) => r.goodsId)).toEqual([pick])
+      expect(after.data.rows[0].goodsId).toBe(pick)
+    })
+
     it('puts the learner in the default class, refuses a full class and a class not started yet', async () => {
       await grant(id.ckMath)
       const none = await call(h.app, 'GET /grade/grade/checkTenClassGradeUser', {

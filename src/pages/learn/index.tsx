@@ -14,8 +14,7 @@ import { usePaged } from '@/pages/course/use-paged'
 import { go, LOGIN_URL, minutes, QUIET, useLoader } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
 import { type LastStudy, lastStudy, type MyCourseGoods, myCourseGoods, todayStudy } from '@/services/api/learn'
-import { useFirstChoiceId } from '@/services/study/first-choice'
-import { clock, firstChoiceFirst, learnUrl } from '@/services/study/links'
+import { clock, learnUrl } from '@/services/study/links'
 import { useSession } from '@/store/session'
 import { GoodsRow } from './parts'
 import './learn.scss'
@@ -37,7 +36,6 @@ function ContinueCard({ last }: { last: LastStudy }) {
 
 export default function Learn() {
   const loggedIn = useSession((s) => !!s.userAccount)
-  const firstChoice = useFirstChoiceId()
   const last = useLoader(() => lastStudy(undefined, QUIET))
   const today = useLoader(() => todayStudy(QUIET))
   const fetchPage = useCallback((pageNum: number, pageSize: number) => myCourseGoods(pageNum, pageSize, QUIET), [])
@@ -73,7 +71,7 @@ export default function Learn() {
       </TabPage>
     )
 
-  const rows = firstChoiceFirst(goods.rows, firstChoice)
+  const rows = goods.rows
   const day = today.data
   return (
     <TabPage index={2}>
@@ -135,7 +133,7 @@ export default function Learn() {
               <GoodsRow
                 key={g.goodsId}
                 g={g}
-                tag={g.goodsId === firstChoice ? t('learn.goods.firstTag') : undefined}
+                tag={g.firstChoice ? t('learn.goods.firstTag') : undefined}
                 onOpen={(row) => go(learnUrl.details(row.goodsId))}
               />
             ))}

@@ -24,13 +24,6 @@ export function clock(seconds: number): string {
 /** 0-100 with one decimal -> "37.5%" */
 export const percentText = (p: number) => `${Math.round(Math.max(0, Math.min(100, p)) * 10) / 10}%`
 
-/** The learner's first-choice goods first, the rest in the server's order. */
-export function firstChoiceFirst<T extends { goodsId: number }>(rows: readonly T[], goodsId: number | null): T[] {
-  const i = goodsId === null ? -1 : rows.findIndex((r) => r.goodsId === goodsId)
-  if (i <= 0) return [...rows]
-  return [rows[i], ...rows.slice(0, i), ...rows.slice(i + 1)]
-}
-
 /** Sections of a course menu in play order. */
 export const menuSections = (chapters: readonly MenuChapter[]): SectionProgress[] =>
   chapters.flatMap((c) => c.sectionList)

@@ -96,6 +96,10 @@ export const handlers: Handlers = {
     const { userId } = requireUser(ctx)
     const grants = await grantsOf(ctx, userId)
     const candidates = (await goodsByIds(ctx, [...grants.keys()])).filter((g) => g.goodsType === 1 || g.goodsType === 4)
+    const [choice] = await ctx.db
+      .select({ goodsId: userFirstChoice.goodsId })
+      .from(userFirstChoice)
+      .where(ctx.scope.where(userFirstChoice, eq(userFirstChoice.userId, userId)))
     const rows: Data<'GET /course/goodsList'>['rows'] = []
     for (const g of candidates) {
       const tree = await courseTree(ctx, g)
@@ -112,17 +116,12 @@ export const handlers: Handlers = {
         ...summarize(tree, map, tree.sections),
         lastStudyTime: last > 0 ? Math.floor(last / 1000) : null,
         expireTime: expiresAt ? toSeconds(expiresAt) : null,
+        firstChoice: g.id === choice?.goodsId,
       })
     }
     // the learner's first choice (pages3/preference) first, then most recently studied, then never-studied
-    const [choice] = await ctx.db
-      .select({ goodsId: userFirstChoice.goodsId })
-      .from(userFirstChoice)
-      .where(ctx.scope.where(userFirstChoice, eq(userFirstChoice.userId, userId)))
     rows.sort(
-      (a, b) =>
-        Number(b.goodsId === choice?.goodsId) - Number(a.goodsId === choice?.goodsId) ||
-        (b.lastStudyTime ?? 0) - (a.lastStudyTime ?? 0),
+      (a, b) => Number(b.firstChoice) - Number(a.firstChoice) || (b.lastStudyTime ?? 0) - (a.lastStudyTime ?? 0),
     )
     const start = (query.pageNum - 1) * query.pageSize
     return { rows: rows.slice(start, start + query.pageSize), total: rows.length }
