@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import type { RouteKey } from './routes'
 import { bankSchemas } from './schemas/bank'
+import { examSchemas } from './schemas/exam'
 import { learnSchemas } from './schemas/learn'
 import { shopSchemas } from './schemas/shop'
 import type { RouteSchema } from './schemas/types'
@@ -261,6 +262,7 @@ export const schemas = {
   ...bankSchemas,
   ...learnSchemas,
   ...uploadSchemas,
+  ...examSchemas,
 } satisfies Partial<Record<RouteKey, RouteSchema>>
 
 export type Schemas = typeof schemas

@@ -6,7 +6,17 @@ export const QUESTION_TYPE = { single: 1, multiple: 2, judgement: 3, composite: 
 /** How an attempt is taken: practice (answer shown after each answer), test (answers after submit), memorise (read with answers, not graded) */
 export const RECORD_MODES = ['practice', 'test', 'memorise'] as const
 /** Where an attempt's questions come from */
-export const RECORD_SCOPES = ['chapter', 'paper', 'daily', 'random', 'wrong', 'collect', 'special'] as const
+export const RECORD_SCOPES = [
+  'chapter',
+  'paper',
+  'daily',
+  'random',
+  'wrong',
+  'collect',
+  'special',
+  'exam',
+  'mock',
+] as const
 
 /** Envelope codes of the question bank (travel with HTTP 200). */
 export const BANK_CODE = {

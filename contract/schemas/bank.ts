@@ -185,6 +185,12 @@ export const recordSummary = z.object({
   totalScore: num.nullable(),
   rightRate: num.nullable(),
   reportStatus: int.nullable(),
+  /** scope exam | mock: the exam sat */
+  examId: int.nullable(),
+  /** timed attempts: when it ends (server clock, Unix seconds) */
+  deadlineTime: int.nullable(),
+  /** submitted because the time ran out (by the app at zero or by the server) */
+  autoSubmitted: z.boolean(),
 })
 export const recordDetail = recordSummary.extend({
   /** true when POST /bank/record resumed an unfinished attempt of the same scope */
@@ -211,8 +217,9 @@ const startBody = z
   .refine((b) => b.scope !== 'chapter' || b.chapterId !== undefined, 'chapterId is required for scope chapter')
   .refine((b) => b.scope !== 'paper' || b.paperId !== undefined, 'paperId is required for scope paper')
   .refine((b) => b.scope !== 'special' || b.bankId !== undefined, 'bankId is required for scope special')
+  .refine((b) => b.scope !== 'exam' && b.scope !== 'mock', 'exams start with POST /bank/exam/simulate or /mock/record')
 
-const editBody = z.object({
+export const editBody = z.object({
   recordId: id,
   /** saved in one go; each kept only when newer than the stored answer of that question */
   answers: z.array(answerIn).max(500).default([]),
@@ -231,6 +238,8 @@ export const editResult = z.object({
   /** true when the attempt was already submitted before this call (the stored report is returned) */
   alreadySubmitted: z.boolean(),
   report: scoreReport.nullable(),
+  /** the attempt was closed because its time ran out (answers in this call after the grace were not saved) */
+  autoSubmitted: z.boolean(),
 })
 
 // ---- statistics ----

@@ -173,8 +173,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: MULTIPART_LIMITS })
 
   app.setErrorHandler((err: unknown, req, reply) => {
-    const send = (code: number, msg: string) => reply.code(httpStatusOf(code)).send(envelope(code, msg, null))
-    if (err instanceof AppError) return send(err.code, err.message)
+    const send = (code: number, msg: string, data: unknown = null) =>
+      reply.code(httpStatusOf(code)).send(envelope(code, msg, data))
+    if (err instanceof AppError) return send(err.code, err.message, err.data)
     if (hasZodFastifySchemaValidationErrors(err)) {
       const v = err.validation[0]!
       const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'input'

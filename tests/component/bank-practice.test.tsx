@@ -96,6 +96,9 @@ function questions(withAnswers = true): Q[] {
 
 function detail(over: Partial<Detail> = {}): Detail {
   return {
+    examId: null,
+    deadlineTime: null,
+    autoSubmitted: false,
     recordId: 7,
     mode: 'practice',
     scope: 'chapter',

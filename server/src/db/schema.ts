@@ -719,9 +719,19 @@ export const bankRecord = pgTable(
     submittedAt: ts('submitted_at'),
     /** ScoreReport (+ passScore, timeSpentSeconds), written once at submit */
     report: jsonb('report'),
+    /** scope exam | mock: the exam sat (docs/DECISIONS.md "Exams") */
+    examId: integer('exam_id'),
+    /** timed attempts: when it must end (server clock); the server submits it after this + grace */
+    deadlineAt: ts('deadline_at'),
+    /** submitted because the time ran out (by the app at zero, or by the server's sweep) */
+    autoSubmitted: boolean('auto_submitted').notNull().default(false),
   },
   (t) => [
     index('bank_record_user_idx').on(t.tenantId, t.userId, t.startedAt),
+    index('bank_record_exam_idx').on(t.tenantId, t.examId, t.userId),
+    index('bank_record_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.submittedAt} is null and ${t.deadlineAt} is not null`),
     uniqueIndex('bank_record_open_uq')
       .on(t.tenantId, t.userId, t.mode, t.scopeKey)
       .where(sql`${t.submittedAt} is null and ${t.scope} <> 'random'`),
@@ -1134,3 +1144,202 @@ export type TenantTable =
   | typeof uploadObject
   | typeof handout
   | typeof handoutTip
+  | typeof exam
+  | typeof applyArea
+  | typeof applySite
+  | typeof applySession
+  | typeof appointment
+  | typeof mockSubscribe
+  | typeof certificate
+  | typeof infoConfirm
+
+// ---- exams, appointments, certificates (docs/DECISIONS.md "Exams") ----
+
+/** A formal exam or a mock exam: a timed sitting of a paper, with attempt limits and entry conditions. */
+export const exam = pgTable(
+  'exam',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** formal | mock */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: text('description').notNull().default(''),
+    /** the learner must hold this goods (course or package); null = every logged-in learner */
+    goodsId: integer('goods_id').references(() => goods.id),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => paper.id),
+    businessId: integer('business_id'),
+    subjectId: integer('subject_id'),
+    durationSeconds: integer('duration_seconds').notNull(),
+    /** 0 = unlimited */
+    maxAttempts: integer('max_attempts').notNull().default(0),
+    /** the window in which an attempt may start (null = no bound) */
+    openAt: ts('open_at'),
+    closeAt: ts('close_at'),
+    /** mock: application window */
+    applyOpenAt: ts('apply_open_at'),
+    applyCloseAt: ts('apply_close_at'),
+    requireCourses: boolean('require_courses').notNull().default(false),
+    requireIdentity: boolean('require_identity').notNull().default(false),
+    requireInfoConfirm: boolean('require_info_confirm').notNull().default(false),
+    /** an exam-site booking with a signed commitment letter, sat within the booked session */
+    requireAppointment: boolean('require_appointment').notNull().default(false),
+    /** issue a certificate on a pass */
+    certificate: boolean('certificate').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('exam_kind_idx').on(t.tenantId, t.kind, t.sort)],
+)
+
+/** Provinces (parent 0) and cities. */
+export const applyArea = pgTable(
+  'apply_area',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    parentId: integer('parent_id').notNull().default(0),
+    name: varchar('name', { length: 50 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('apply_area_parent_idx').on(t.tenantId, t.parentId)],
+)
+
+/** An exam site or a training venue in a city. */
+export const applySite = pgTable(
+  'apply_site',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => applyArea.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    address: varchar('address', { length: 200 }).notNull().default(''),
+    phone: varchar('phone', { length: 20 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('apply_site_city_idx').on(t.tenantId, t.cityId)],
+)
+
+/** A bookable session at a site: an exam sitting or a pre-exam training, with a capacity. */
+export const applySession = pgTable(
+  'apply_session',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => applySite.id),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exam.id),
+    /** exam | train */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at').notNull(),
+    capacity: integer('capacity').notNull(),
+    /** active bookings; changed only together with an appointment row, never above capacity */
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [index('apply_session_exam_idx').on(t.tenantId, t.examId, t.kind, t.startAt)],
+)
+
+/** A learner's booking of a session; the exam kind carries the signed commitment letter. */
+export const appointment = pgTable(
+  'appointment',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exam.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => applySession.id),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    /** APPOINTMENT_STATUS */
+    status: integer('status').notNull().default(1),
+    rescheduleNum: integer('reschedule_num').notNull().default(0),
+    signatureUrl: varchar('signature_url', { length: 500 }).notNull().default(''),
+    signedAt: ts('signed_at'),
+    createdAt: created(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointment_user_idx').on(t.tenantId, t.userId, t.status),
+    uniqueIndex('appointment_active_uq').on(t.tenantId, t.userId, t.examId, t.kind).where(sql`${t.status} = 1`),
+  ],
+)
+
+/** Mock exam application (name, ID, subject, site). */
+export const mockSubscribe = pgTable(
+  'mock_subscribe',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exam.id),
+    realName: varchar('real_name', { length: 30 }).notNull(),
+    idCard: varchar('id_card', { length: 18 }).notNull(),
+    telPhone: varchar('tel_phone', { length: 11 }).notNull(),
+    subjectId: integer('subject_id'),
+    siteId: integer('site_id'),
+    /** MOCK_SUBSCRIBE_STATUS */
+    status: integer('status').notNull().default(1),
+    createdAt: created(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mock_subscribe_active_uq').on(t.tenantId, t.userId, t.examId).where(sql`${t.status} = 1`)],
+)
+
+/** A certificate issued on a pass; verified publicly by its serial. */
+export const certificate = pgTable(
+  'certificate',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exam.id),
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => bankRecord.id),
+    serial: varchar('serial', { length: 32 }).notNull().unique(),
+    realName: varchar('real_name', { length: 30 }).notNull(),
+    examName: varchar('exam_name', { length: 100 }).notNull(),
+    score: doublePrecision('score').notNull(),
+    passScore: doublePrecision('pass_score').notNull(),
+    issuedAt: created(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('certificate_exam_uq').on(t.tenantId, t.userId, t.examId)],
+)
+
+/** The learner confirmed their personal info (a snapshot: a later change of name or ID needs a new confirmation). */
+export const infoConfirm = pgTable(
+  'info_confirm',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    realName: varchar('real_name', { length: 30 }).notNull(),
+    idCard: varchar('id_card', { length: 18 }).notNull(),
+    telPhone: varchar('tel_phone', { length: 11 }).notNull(),
+    confirmedAt: created(),
+  },
+  (t) => [uniqueIndex('info_confirm_uq').on(t.tenantId, t.userId)],
+)

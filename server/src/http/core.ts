@@ -30,6 +30,8 @@ export class AppError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** envelope data for a refusal that explains itself (e.g. the failed eligibility checks); null otherwise */
+    readonly data: unknown = null,
   ) {
     super(message)
   }

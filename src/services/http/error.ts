@@ -2,11 +2,14 @@
 export class ApiError extends Error {
   readonly code: number
   readonly msg: string
-  constructor(code: number, msg: string) {
+  /** the envelope's data, when a refusal explains itself (e.g. exam eligibility checks); else null */
+  readonly data: unknown
+  constructor(code: number, msg: string, data: unknown = null) {
     super(msg)
     this.name = 'ApiError'
     this.code = code
     this.msg = msg
+    this.data = data
   }
 }
 

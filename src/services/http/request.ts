@@ -184,7 +184,7 @@ async function run<T>(opts: RequestOptions): Promise<T> {
     return env.data as T
   }
   if (env.code === 401) return onUnauthorized<T>(opts, env, token)
-  throw new ApiError(env.code, env.msg)
+  throw new ApiError(env.code, env.msg, env.data ?? null)
 }
 
 function onConflict(): void {

@@ -35,7 +35,7 @@ import {
 import { reviewMany } from './wrong'
 
 export type Mode = 'practice' | 'test' | 'memorise'
-export type Scope = 'chapter' | 'paper' | 'daily' | 'random' | 'wrong' | 'collect' | 'special'
+export type Scope = 'chapter' | 'paper' | 'daily' | 'random' | 'wrong' | 'collect' | 'special' | 'exam' | 'mock'
 export type RecordRow = typeof bankRecord.$inferSelect
 export type AnswerRow = typeof recordAnswer.$inferSelect
 
@@ -366,6 +366,9 @@ async function planOf(ctx: Scoped, access: Access, userId: number, input: StartI
             .slice(0, input.count ?? RANDOM_COUNT),
       }
     }
+    case 'exam':
+    case 'mock':
+      throw new AppError(400, 'exams start with POST /bank/exam/simulate or /mock/record')
   }
 }
 
@@ -481,6 +484,9 @@ export function summaryOf(r: RecordRow, answered: AnswerRow[]) {
     totalScore: report?.totalScore ?? null,
     rightRate: report?.rightRate ?? null,
     reportStatus: report?.reportStatus ?? null,
+    examId: r.examId,
+    deadlineTime: r.deadlineAt ? Math.floor(r.deadlineAt.getTime() / 1000) : null,
+    autoSubmitted: r.autoSubmitted,
   }
 }
 
@@ -536,7 +542,7 @@ export async function editRecord(
       .where(scope.where(bankRecord, eq(bankRecord.id, body.recordId), eq(bankRecord.userId, userId)))
       .for('update')
     if (!r) throw notFound('record')
-    const empty = { recordId: r.id, saved: 0, ignored: [], results: [] }
+    const empty = { recordId: r.id, saved: 0, ignored: [], results: [], autoSubmitted: r.autoSubmitted }
     if (r.submittedAt) {
       if (body.final) {
         return { ...empty, submitted: true, alreadySubmitted: true, report: r.report as StoredReport }
@@ -618,7 +624,7 @@ export async function editRecord(
     if (!body.final)
       return { ...empty, saved, ignored, results, submitted: false, alreadySubmitted: false, report: null }
     const report = await submit(ctx, userId, r, qRows)
-    return { recordId: r.id, saved, ignored, results, submitted: true, alreadySubmitted: false, report }
+    return { recordId: r.id, saved, ignored, results, submitted: true, alreadySubmitted: false, report, autoSubmitted: false }
   })
 }
 

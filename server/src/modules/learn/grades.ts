@@ -140,6 +140,31 @@ export async function studyCheck(ctx: Scoped, userId: number, goodsId: number, j
 
 export const studyClosed = (c: StudyCheck) => new AppError(LEARN_CODE.studyClosed, c.msg)
 
+/** Required courses of a goods the learner has not finished (empty = all finished). */
+export async function requiredMissing(ctx: Scoped, userId: number, g: Awaited<ReturnType<typeof goodsById>>) {
+  const tree = await courseTree(ctx, g)
+  const map = await progressOfTree(ctx, userId, tree)
+  const missing = []
+  for (const c of tree.courses.filter((x) => x.required)) {
+    const sections = tree.sections.filter((s) => s.courseId === c.courseId)
+    const done = sections.filter((s) => progressFor(tree, map, s)?.status === SECTION_STATUS.finished).length
+    if (done === sections.length) continue
+    const total = sections.reduce((sum, s) => sum + s.durationSeconds, 0)
+    const credited = sections.reduce(
+      (sum, s) => sum + Math.min(progressFor(tree, map, s)?.creditedSeconds ?? 0, s.durationSeconds),
+      0,
+    )
+    missing.push({
+      courseId: c.courseId,
+      courseName: c.courseName,
+      sectionNum: sections.length,
+      finishedSectionNum: done,
+      percent: percentOf(credited, total),
+    })
+  }
+  return missing
+}
+
 export const handlers: Handlers = {
   'GET /grade/grade/list': async (ctx) => {
     const { userId } = requireUser(ctx)
@@ -235,26 +260,7 @@ export const handlers: Handlers = {
     const { userId } = requireUser(ctx)
     const g = await goodsById(ctx, query.goodsId)
     await requireGrant(ctx, userId, g.id)
-    const tree = await courseTree(ctx, g)
-    const map = await progressOfTree(ctx, userId, tree)
-    const missing = []
-    for (const c of tree.courses.filter((x) => x.required)) {
-      const sections = tree.sections.filter((s) => s.courseId === c.courseId)
-      const done = sections.filter((s) => progressFor(tree, map, s)?.status === SECTION_STATUS.finished).length
-      if (done === sections.length) continue
-      const total = sections.reduce((sum, s) => sum + s.durationSeconds, 0)
-      const credited = sections.reduce(
-        (sum, s) => sum + Math.min(progressFor(tree, map, s)?.creditedSeconds ?? 0, s.durationSeconds),
-        0,
-      )
-      missing.push({
-        courseId: c.courseId,
-        courseName: c.courseName,
-        sectionNum: sections.length,
-        finishedSectionNum: done,
-        percent: percentOf(credited, total),
-      })
-    }
+    const missing = await requiredMissing(ctx, userId, g)
     return { finished: missing.length === 0, missing }
   },
 }
