@@ -23,7 +23,8 @@ export const EXAM_CODE = {
 } as const
 
 /** An exam appointment's state. */
-export const APPOINTMENT_STATUS = { booked: 1, cancelled: 2 } as const
+/** done: the session ended (set when the learner books the same exam and kind again, e.g. a retake) */
+export const APPOINTMENT_STATUS = { booked: 1, cancelled: 2, done: 3 } as const
 /** A mock-exam application's state. */
 export const MOCK_SUBSCRIBE_STATUS = { applied: 1, cancelled: 2 } as const
 

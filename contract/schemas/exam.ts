@@ -94,6 +94,8 @@ export const appointmentRow = z.object({
   rescheduleNum: int,
   /** cancel / reschedule still allowed (booked, before the cut-off, reschedules left) */
   canChange: z.boolean(),
+  /** cancel still allowed (booked, before the cut-off; reschedules used up do not matter) */
+  canCancel: z.boolean(),
   /** the cut-off: startTime - CHANGE_CUTOFF_HOURS */
   changeDeadlineTime: time,
   letterSigned: z.boolean(),
@@ -123,7 +125,10 @@ export const examDetail = examRow.extend({
   appointment: appointmentRow.nullable(),
   /** this learner's attempts, newest first */
   attempts: z.array(recordSummary),
+  /** the learner's certificate of this exam (replaces the row's flag here; the flag is issuesCertificate) */
   certificate: certificateRow.nullable(),
+  /** a pass issues a certificate (examRow.certificate) */
+  issuesCertificate: z.boolean(),
 })
 
 /** A started or resumed timed attempt: the record plus the clock. */

@@ -24,6 +24,8 @@ import type { Db } from './db'
 import { tenant } from './db/schema'
 import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
 import { handlers } from './modules'
+import { startExamSweep } from './modules/exam/attempts'
+import { registerCertificateRoutes } from './modules/exam/certificates'
 import { registerMediaRoutes } from './modules/learn/media'
 import { registerLocalPayPage } from './modules/order/pay-page'
 import { closeExpiredOrders } from './modules/order/service'
@@ -306,6 +308,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.staffToken) await registerStaffRoutes(app, db, config.apiBase, config.staffToken)
   await registerMediaRoutes(app, config)
   await registerUploadStore(app, config)
+  await registerCertificateRoutes(app, db, config)
 
   // unpaid orders past their deadline close lazily on read; this sweep closes the rest every minute
   const sweep = setInterval(() => {
@@ -313,6 +316,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }, 60_000)
   sweep.unref()
   app.addHook('onClose', async () => clearInterval(sweep))
+  // timed exam attempts past their deadline + grace are submitted on read; this sweep submits the rest
+  const examSweep = startExamSweep(db, app.log)
+  app.addHook('onClose', async () => clearInterval(examSweep))
 
   return app
 }

@@ -15,6 +15,7 @@ export type StorageKey =
   | 'locale'
   | 'bank_id'
   | 'answer_outbox'
+  | 'apply_city'
 
 export const storage = {
   /** The stored value, or null when absent (Taro answers '' for a missing key). */

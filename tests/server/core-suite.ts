@@ -409,7 +409,7 @@ export function coreSuite(label: string, open: () => Promise<Database>) {
         const demo = await call<{ idCard: string; realName: string }>(h.app, 'GET /app/user/getInfo', {
           token: await login(h),
         })
-        expect(demo.data.idCard).toBe('1101**********1234')
+        expect(demo.data.idCard).toBe('1101**********1233')
         expect(demo.data.realName).toBe('张明')
 
         const edit = await call(h.app, 'POST /app/user/edit', {

@@ -1,10 +1,12 @@
 /** routeKey -> handler, merged from every domain module. */
 import type { Handlers } from '../http/core'
 import { handlers as account } from './account'
+import { handlers as apply } from './apply'
 import { handlers as bank } from './bank'
 import { handlers as captcha } from './captcha'
 import { handlers as common } from './common'
 import { handlers as consultation } from './consultation'
+import { handlers as exam } from './exam'
 import { handlers as learn } from './learn'
 import { handlers as lock } from './lock'
 import { handlers as order } from './order'
@@ -28,4 +30,6 @@ export const handlers: Handlers = {
   ...bank,
   ...upload,
   ...learn,
+  ...exam,
+  ...apply,
 }

@@ -24,7 +24,7 @@ export const TENANTS: TenantSeed[] = [
       realName: '张明',
       nickName: '小明同学',
       sex: '0',
-      idCard: '110101199003071234',
+      idCard: '110101199003071233',
       eduLevel: '本科',
     },
     config: {
@@ -96,7 +96,7 @@ export const TENANTS: TenantSeed[] = [
       realName: '李华',
       nickName: '华华',
       sex: '1',
-      idCard: '320102198805204321',
+      idCard: '320102198805204326',
       eduLevel: '硕士',
     },
     config: {

@@ -15,9 +15,11 @@ import {
 import { TenantScope } from '../http/core'
 import { hashPassword } from '../services/passwords'
 import { sanitizeArticle } from '../services/sanitize'
+import { seedApplyIfEmpty } from './apply'
 import { BANNERS } from './assets'
 import { seedBankIfEmpty } from './bank'
 import { DEMO_PASSWORD, DICTS, HOME_ITEMS, TENANTS } from './data'
+import { seedExamsIfEmpty } from './exam'
 import { seedLearnIfEmpty } from './learn'
 import { seedShopIfEmpty } from './shop'
 
@@ -47,6 +49,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedShopIfEmpty(db)
     await seedBankIfEmpty(db)
     await seedLearnIfEmpty(db)
+    await seedExamsIfEmpty(db)
+    await seedApplyIfEmpty(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -141,5 +145,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedShopIfEmpty(db)
   await seedBankIfEmpty(db)
   await seedLearnIfEmpty(db)
+  await seedExamsIfEmpty(db)
+  await seedApplyIfEmpty(db)
   return true
 }

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
@@ -8,7 +8,7 @@ import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n'
 import { collect, collectInfo, type RecordDetail, uncollect } from '@/services/api/bank'
 import { pending, startAnswerSync, subscribe } from '@/services/bank/answer-queue'
-import { answeredState, useExamSession } from '@/store/exam-session'
+import { answeredState, type SubmitResult, useExamSession } from '@/store/exam-session'
 import AnswerSheet, { type SheetState } from './answer-sheet'
 import { goodsUrl, type LoadError, loadError, requireLogin } from './guard'
 import QuestionCard from './question-card'
@@ -22,7 +22,23 @@ export interface PlayerProps {
   /** the goods to buy when the bank is not owned */
   goodsId?: number
   fallbackTitle?: string
+  /** shown under the nav bar while the attempt is open (the timed exam's countdown) */
+  header?: ReactNode
+  /** replaces the standard nav bar (the timed exam asks before leaving) */
+  navBar?: (title: string) => ReactNode
+  /** no more answering and no submit button (the time is up, the attempt is being closed) */
+  locked?: boolean
+  /** asked before submitting (resolves true to submit); default: ask only when questions are unanswered */
+  confirmSubmit?: (unanswered: number) => Promise<boolean>
+  /** submits the attempt; default: the session's submit (flush the outbox first, refuse while answers are unsent) */
+  submit?: () => Promise<SubmitResult>
+  /** the report of a submitted attempt; default: the bank's question_report */
+  reportUrl?: (recordId: number) => string
+  /** a refusal the page explains itself (e.g. exam entry conditions); return null for the standard message */
+  renderError?: (error: unknown, retry: () => void) => ReactNode
 }
+
+const bankReportUrl = (recordId: number) => `/pages2/bank/question_report?recordId=${recordId}`
 
 /** Unsent answers of an attempt, live. */
 export function useUnsent(recordId: number | null): number {
@@ -65,10 +81,23 @@ export function LoadFailed({ kind, goodsId, onRetry }: { kind: LoadError; goodsI
 }
 
 /** The attempt player: one question at a time, answer sheet, favourites, submit. */
-export default function Player({ load, startAt = 'saved', goodsId, fallbackTitle = '' }: PlayerProps) {
+export default function Player({
+  load,
+  startAt = 'saved',
+  goodsId,
+  fallbackTitle = '',
+  header,
+  navBar,
+  locked = false,
+  confirmSubmit,
+  submit,
+  reportUrl = bankReportUrl,
+  renderError,
+}: PlayerProps) {
   const s = useExamSession()
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
   const [error, setError] = useState<LoadError>('failed')
+  const [rawError, setRawError] = useState<unknown>(null)
   const [sheet, setSheet] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [collected, setCollected] = useState<Record<number, boolean>>({})
@@ -85,6 +114,7 @@ export default function Player({ load, startAt = 'saved', goodsId, fallbackTitle
       setStatus('ready')
     } catch (e) {
       setError(loadError(e))
+      setRawError(e)
       setStatus('error')
     }
   }, [startAt])
@@ -120,7 +150,9 @@ export default function Player({ load, startAt = 'saved', goodsId, fallbackTitle
   const doSubmit = async (): Promise<void> => {
     const st = useExamSession.getState()
     const open = st.questions.filter((x) => !answeredState(x, st.answers[x.questionId])).length
-    if (open > 0) {
+    if (confirmSubmit) {
+      if (!(await confirmSubmit(open))) return
+    } else if (open > 0) {
       const r = await Taro.showModal({
         title: t('common.tip'),
         content: t('bank.submit.unanswered', { n: open }),
@@ -130,7 +162,8 @@ export default function Player({ load, startAt = 'saved', goodsId, fallbackTitle
       if (!r.confirm) return
     }
     setSubmitting(true)
-    let res = await st.submit()
+    const send = submit ?? (() => useExamSession.getState().submit())
+    let res = await send()
     while (!res.ok && res.reason === 'unsent') {
       const r = await Taro.showModal({
         title: t('common.tip'),
@@ -139,23 +172,27 @@ export default function Player({ load, startAt = 'saved', goodsId, fallbackTitle
         cancelText: t('common.cancel'),
       })
       if (!r.confirm) break
-      res = await useExamSession.getState().submit()
+      res = await send()
     }
     setSubmitting(false)
-    if (res.ok) Taro.redirectTo({ url: `/pages2/bank/question_report?recordId=${st.recordId}` })
-    else if (res.reason === 'failed') Taro.showToast({ title: t('bank.submit.failed'), icon: 'none' })
+    if (res.ok) {
+      if (st.recordId !== null) Taro.redirectTo({ url: reportUrl(st.recordId) })
+    } else if (res.reason === 'failed') Taro.showToast({ title: t('bank.submit.failed'), icon: 'none' })
   }
 
   const title = s.title || fallbackTitle
-  if (status !== 'ready' || !q)
+  const nav = (text: string) => (navBar ? navBar(text) : <NavBar title={text} />)
+  if (status !== 'ready' || !q) {
+    const explained = status === 'error' && renderError ? renderError(rawError, open) : null
     return (
       <View className="page bank-page bank-player" style={themeStyle}>
-        <NavBar title={title || t('bank.player.title')} />
+        {nav(title || t('bank.player.title'))}
         {status === 'loading' && <PageLoading rows={3} />}
-        {status === 'error' && <LoadFailed kind={error} goodsId={goodsId} onRetry={open} />}
+        {status === 'error' && (explained ?? <LoadFailed kind={error} goodsId={goodsId} onRetry={open} />)}
         {status === 'ready' && <Empty text={t('bank.empty')} />}
       </View>
     )
+  }
 
   const practice = s.mode === 'practice'
   const test = s.mode === 'test'
@@ -171,8 +208,9 @@ export default function Player({ load, startAt = 'saved', goodsId, fallbackTitle
 
   return (
     <View className={`page bank-page bank-player mode-${s.mode}`} style={themeStyle}>
-      <NavBar title={title} />
+      {nav(title)}
       <OfflineBanner count={unsent} />
+      {header}
       <View className="player-bar">
         <Text className="player-progress">{t('bank.progress', { done: doneNum, total: s.questions.length })}</Text>
         {practice && (
@@ -198,7 +236,7 @@ export default function Player({ load, startAt = 'saved', goodsId, fallbackTitle
           <Text>{t('bank.submitted')}</Text>
           <Text
             className="player-link"
-            onClick={() => Taro.redirectTo({ url: `/pages2/bank/question_report?recordId=${s.recordId}` })}
+            onClick={() => s.recordId !== null && Taro.redirectTo({ url: reportUrl(s.recordId) })}
           >
             {t('bank.viewReport')}
           </Text>
@@ -212,7 +250,7 @@ export default function Player({ load, startAt = 'saved', goodsId, fallbackTitle
           ques={s.answers[q.questionId]}
           feedback={test && !s.submitted ? null : s.feedback[q.questionId]}
           reveal={reveal}
-          readOnly={s.memoriseView || s.submitted}
+          readOnly={s.memoriseView || s.submitted || locked}
           confirm={practice}
           onAnswer={(v) => s.answer(q, v)}
         />
@@ -232,7 +270,7 @@ export default function Player({ load, startAt = 'saved', goodsId, fallbackTitle
             <Text>{t('bank.next')}</Text>
           </View>
         )}
-        {!s.submitted && s.mode !== 'memorise' && (last || test) && (
+        {!s.submitted && !locked && s.mode !== 'memorise' && (last || test) && (
           <View
             className={`player-btn is-primary q-submit${submitting ? ' is-busy' : ''}`}
             onClick={() => !submitting && doSubmit()}

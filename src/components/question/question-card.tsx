@@ -8,6 +8,7 @@ import { type MessageKey, t } from '@/i18n'
 import type { Ques, Question } from '@/services/api/bank'
 import { chooseAndUploadImages } from '@/services/upload'
 import type { Feedback } from '@/store/exam-session'
+import { registerDraft } from './drafts'
 import './index.scss'
 
 export interface QuestionCardProps {
@@ -179,6 +180,17 @@ export default function QuestionCard({
   useEffect(() => setDraft(ques), [q.questionId, JSON.stringify(ques ?? null)])
 
   const answer = (v: Ques) => onAnswer?.(v)
+
+  // an essay typed but not saved yet can be saved from outside (commitDrafts: the exam's time is up)
+  const unsaved = useRef<(() => void) | null>(null)
+  unsaved.current =
+    q.type === 5 && !readOnly && onAnswer
+      ? () => {
+          const text = essayText(draft)
+          if (text !== essayText(ques)) onAnswer({ text, imageList: essayImages(draft) })
+        }
+      : null
+  useEffect(() => registerDraft(() => unsaved.current?.()), [])
 
   // Essay images: the upload belongs to the question it started on (the card is reused across questions).
   const [upload, setUpload] = useState<{ questionId: number; percent: number } | null>(null)

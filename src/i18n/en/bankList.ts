@@ -53,6 +53,8 @@ export default {
   'bankList.entry.collect': 'Favourites',
   'bankList.entry.record': 'Records',
   'bankList.entry.stats': 'Statistics',
+  'bankList.entry.exam': 'Exams',
+  'bankList.entry.mock': 'Mock exams',
   'bankList.entry.special': 'Special practice',
   'bankList.chapters.title': 'Chapter practice',
   'bankList.chapters.empty': 'This bank has no chapters yet',

@@ -52,6 +52,8 @@ export default {
   'bankList.entry.collect': '收藏夹',
   'bankList.entry.record': '做题记录',
   'bankList.entry.stats': '学习统计',
+  'bankList.entry.exam': '考试',
+  'bankList.entry.mock': '模拟考试',
   'bankList.entry.special': '专项练习',
   'bankList.chapters.title': '章节练习',
   'bankList.chapters.empty': '该题库暂无章节',

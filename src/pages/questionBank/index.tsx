@@ -78,6 +78,8 @@ const ENTRIES: ReadonlyArray<{ key: string; label: MessageKey; url: (bankId: num
   { key: 'collect', label: 'bankList.entry.collect', url: bankUrl.collectBank },
   { key: 'record', label: 'bankList.entry.record', url: bankUrl.records },
   { key: 'stats', label: 'bankList.entry.stats', url: bankUrl.stats },
+  { key: 'exam', label: 'bankList.entry.exam', url: () => '/pages2/exam/index' },
+  { key: 'mock', label: 'bankList.entry.mock', url: () => '/pages5/mockRecord/mock_record' },
 ]
 
 function FreePapers({ papers, loggedIn }: { papers: Paper[]; loggedIn: boolean }) {

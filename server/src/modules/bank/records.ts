@@ -1,14 +1,17 @@
 /**
  * Attempts (table bank_record): start or resume, save answers (idempotent, order-tolerant), submit once
  * (scored here with src/domain/scoring.ts), read back. Daily and random draws live here too.
+ * Timed attempts (exams, mock exams: `deadline_at` set) close at their deadline: see editRecord.
  */
 import { createHash, randomInt } from 'node:crypto'
 import { asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import { BANK_CODE, DAILY_COUNT, RANDOM_COUNT } from '../../../../contract/schemas/bank-codes'
+import { DEADLINE_GRACE_SECONDS } from '../../../../contract/schemas/exam-codes'
 import { type ExamQuestion, round2, scorePaper } from '../../../../src/domain/scoring'
 import type { Db } from '../../db'
 import { bankRecord, collectQuestion, dailySet, question, recordAnswer, wrongQuestion } from '../../db/schema'
 import { AppError, type TenantScope } from '../../http/core'
+import { issueOnPass } from '../exam/certificates'
 import {
   Access,
   answerRights,
@@ -428,15 +431,28 @@ export async function startRecord(ctx: Scoped, userId: number, input: StartInput
 
 // ---- read ----
 
+/** The learner's attempt (404 otherwise). A timed attempt past its deadline + grace is submitted first. */
 export async function ownRecord(ctx: Scoped, userId: number, recordId: number): Promise<RecordRow> {
   if (recordId > 2_147_483_647) throw notFound('record')
-  const [row] = await ctx.db
-    .select()
-    .from(bankRecord)
-    .where(ctx.scope.where(bankRecord, eq(bankRecord.id, recordId), eq(bankRecord.userId, userId)))
-  if (!row) throw notFound('record')
-  return row
+  const read = async () => {
+    const [row] = await ctx.db
+      .select()
+      .from(bankRecord)
+      .where(ctx.scope.where(bankRecord, eq(bankRecord.id, recordId), eq(bankRecord.userId, userId)))
+    if (!row) throw notFound('record')
+    return row
+  }
+  const row = await read()
+  if (!isExpired(row)) return row
+  await editRecord(ctx.db, ctx.scope, userId, { recordId, answers: [], final: true })
+  return read()
 }
+
+/** A timed attempt still open after its deadline + DEADLINE_GRACE_SECONDS: nothing more is saved, it is submitted. */
+export const isExpired = (r: RecordRow, now = new Date()) =>
+  r.submittedAt === null &&
+  r.deadlineAt !== null &&
+  now.getTime() > r.deadlineAt.getTime() + DEADLINE_GRACE_SECONDS * 1000
 
 export async function answersOf(ctx: Scoped, recordIds: number[]): Promise<AnswerRow[]> {
   if (recordIds.length === 0) return []
@@ -528,11 +544,17 @@ const FUTURE_SLACK_MS = 5 * 60 * 1000
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
+/**
+ * Save answers and/or submit, under a row lock on the attempt. A timed attempt past its deadline + grace saves
+ * nothing from this call and is submitted with what is stored (`autoSubmitted`); a submit that arrives after the
+ * deadline but within the grace is also marked `autoSubmitted`. `now` is the server clock (tests and the sweep).
+ */
 export async function editRecord(
   db: Db,
   scope: TenantScope,
   userId: number,
   body: { recordId: number; answers: AnswerIn[]; final: boolean },
+  now = new Date(),
 ) {
   return db.transaction(async (tx: Tx) => {
     const ctx: Scoped = { db: tx as unknown as Db, scope }
@@ -549,11 +571,18 @@ export async function editRecord(
       }
       throw new AppError(BANK_CODE.recordSubmitted, 'this attempt is already submitted: answers are no longer saved')
     }
+    if (isExpired(r, now)) {
+      const qRows = new Map((await questionsByIds(ctx, r.questionIds)).map((q) => [q.id, q]))
+      // it ended at its deadline: that is its submit time, however late the sweep or a read came
+      const report = await submit(ctx, userId, r, qRows, true, r.deadlineAt!)
+      return { ...empty, submitted: true, alreadySubmitted: false, report, autoSubmitted: true }
+    }
+    const late = r.deadlineAt !== null && now.getTime() > r.deadlineAt.getTime()
     const inRecord = new Set(r.questionIds)
     const ignored: { questionId: number; reason: 'older' | 'not_in_record' }[] = []
     // newest answer per question of this batch
     const newest = new Map<number, AnswerIn>()
-    const maxAt = Date.now() + FUTURE_SLACK_MS
+    const maxAt = now.getTime() + FUTURE_SLACK_MS
     for (const a of body.answers) {
       if (!inRecord.has(a.questionId)) {
         ignored.push({ questionId: a.questionId, reason: 'not_in_record' })
@@ -623,8 +652,17 @@ export async function editRecord(
     }
     if (!body.final)
       return { ...empty, saved, ignored, results, submitted: false, alreadySubmitted: false, report: null }
-    const report = await submit(ctx, userId, r, qRows)
-    return { recordId: r.id, saved, ignored, results, submitted: true, alreadySubmitted: false, report, autoSubmitted: false }
+    const report = await submit(ctx, userId, r, qRows, late)
+    return {
+      recordId: r.id,
+      saved,
+      ignored,
+      results,
+      submitted: true,
+      alreadySubmitted: false,
+      report,
+      autoSubmitted: late,
+    }
   })
 }
 
@@ -633,7 +671,14 @@ const gradeOf = (q: QuestionRow | undefined, ques: Ques) => (q ? grade(q, ques) 
 const reviewOf = (questionId: number, state: string, at: Date) =>
   state === 'right' || isWrongState(state) ? { questionId, right: state === 'right', at } : undefined
 
-async function submit(ctx: Scoped, userId: number, r: RecordRow, qRows: Map<number, QuestionRow>) {
+async function submit(
+  ctx: Scoped,
+  userId: number,
+  r: RecordRow,
+  qRows: Map<number, QuestionRow>,
+  autoSubmitted: boolean,
+  submittedAt = new Date(),
+) {
   const answers = await answersOf(ctx, [r.id])
   const byQ = new Map(answers.map((a) => [a.questionId, a]))
   const paperPass = r.paperId ? (await paperById(ctx, r.paperId)).passScore : 0
@@ -655,8 +700,10 @@ async function submit(ctx: Scoped, userId: number, r: RecordRow, qRows: Map<numb
   }
   await ctx.db
     .update(bankRecord)
-    .set({ submittedAt: new Date(), report })
+    .set({ submittedAt, report, autoSubmitted })
     .where(ctx.scope.where(bankRecord, eq(bankRecord.id, r.id), isNull(bankRecord.submittedAt)))
+  // an exam with certificates: the first pass issues one, in this transaction
+  if (r.examId !== null) await issueOnPass(ctx, userId, r, report)
   // test mode: the answers are graded now (statistics and the wrong book); memorise is never graded
   if (r.mode === 'test' && answers.length > 0) {
     const graded = answers.flatMap((a) => {

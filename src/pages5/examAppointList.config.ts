@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '我的预约',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

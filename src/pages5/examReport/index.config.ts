@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '考试成绩',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

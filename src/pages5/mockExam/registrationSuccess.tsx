@@ -1,0 +1,79 @@
+/**
+ * A mock-exam application (spec: pages5/mockExam/registrationSuccess?subscribeId): shown after applying and
+ * from my applications. The summary (ID number and mobile masked by the server), the mock's window, and
+ * 进入考试 while it runs; 返回模考 goes back to the mock-exam home.
+ */
+import { Button, Text, View } from '@tarojs/components'
+import Taro, { useDidShow, useRouter } from '@tarojs/taro'
+import Empty from '@/components/empty'
+import NavBar from '@/components/nav-bar'
+import { themeStyle } from '@/components/theme'
+import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
+import { StatusBox } from '@/pages/questionBank/ui'
+import { MOCK_SUBSCRIBE_STATUS, mockSubscription } from '@/services/api/exam'
+import { tx } from './messages'
+import { backTo, InfoRow, liveOf, mockUrl, windowText } from './parts'
+import './mock.scss'
+
+export default function RegistrationSuccess() {
+  const { params } = useRouter()
+  const subscribeId = numParam((params as Record<string, string | undefined>).subscribeId)
+  const data = useLoader(() => mockSubscription(subscribeId ?? 0, QUIET))
+  useDidShow(() => {
+    if (subscribeId && requireLogin()) data.reload(data.status === 'ready')
+  })
+
+  const back = () => backTo('pages5/mockRecord/mock_record', mockUrl.home)
+  const s = data.data
+  const applied = s?.status === MOCK_SUBSCRIBE_STATUS.applied
+  const live = s ? liveOf(s.openTime, s.closeTime) : 'scheduled'
+  return (
+    <View className="page mk-page mk-reg" style={themeStyle}>
+      <NavBar title={tx('reg.title')} />
+      {!subscribeId ? (
+        <Empty text={tx('reg.notFound')} actionText={tx('reg.back')} onAction={back} />
+      ) : (
+        <StatusBox status={data.status} empty={!s} emptyText={tx('reg.notFound')} onRetry={() => data.reload()}>
+          {s && (
+            <>
+              <View className={`mk-result${applied ? '' : ' is-cancelled'}`}>
+                <View className="mk-result-icon" />
+                <Text className="mk-result-title">{tx(applied ? 'reg.done' : 'reg.cancelledState')}</Text>
+              </View>
+              <View className="mk-card">
+                <InfoRow label={tx('reg.exam')} value={<Text className="mk-reg-exam">{s.examName}</Text>} />
+                <InfoRow label={tx('reg.name')} value={s.realName} />
+                <InfoRow label={tx('reg.idCard')} value={<Text className="mk-reg-id">{s.idCard}</Text>} />
+                <InfoRow label={tx('reg.phone')} value={<Text className="mk-reg-phone">{s.telPhone}</Text>} />
+                {!!s.subjectName && <InfoRow label={tx('reg.subject')} value={s.subjectName} />}
+                <InfoRow label={tx('reg.site')} value={s.siteName || tx('mock.online')} />
+                <InfoRow
+                  label={tx('reg.window')}
+                  value={<Text className="mk-reg-window">{windowText(s.openTime, s.closeTime)}</Text>}
+                />
+              </View>
+              {applied && live !== 'living' && (
+                <Text className="mk-note mk-reg-hint">
+                  {tx(live === 'ended' ? 'reg.hintEnded' : 'reg.hintScheduled')}
+                </Text>
+              )}
+              <View className="mk-actions">
+                {applied && live === 'living' && (
+                  <Button
+                    className="mk-submit mk-reg-enter"
+                    onClick={() => Taro.navigateTo({ url: mockUrl.sit(s.examId) })}
+                  >
+                    {tx('reg.enter')}
+                  </Button>
+                )}
+                <View className="mk-btn mk-block mk-reg-back" onClick={back}>
+                  {tx('reg.back')}
+                </View>
+              </View>
+            </>
+          )}
+        </StatusBox>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,174 @@
+/** Rows of the mock-exam home (page files export only their page on weapp): a mock, an application, a score group. */
+import { Text, View } from '@tarojs/components'
+import { MOCK_SUBSCRIBE_STATUS, type MockGroup, type MockRow, type MockSubscribe } from '@/services/api/exam'
+import { tx } from '../mockExam/messages'
+import { dateTime, liveOf, mockAction, scoreText, windowText } from '../mockExam/parts'
+
+const LIVE_KEY = {
+  scheduled: 'mock.live.scheduled',
+  living: 'mock.live.living',
+  ended: 'mock.live.ended',
+} as const
+
+export function LiveTag({ live }: { live: MockRow['live'] }) {
+  return <Text className={`mk-live mk-live-${live}`}>{tx(LIVE_KEY[live])}</Text>
+}
+
+export type MockActionKind = 'apply' | 'enter' | 'continue' | 'cancel'
+
+/** A mock exam: what it is, its windows, the learner's state and the one thing they can do now. */
+export function MockCard({
+  m,
+  schedule = false,
+  onAction,
+}: {
+  m: MockRow
+  /** the schedule view (模考直播): start and end first */
+  schedule?: boolean
+  onAction: (kind: MockActionKind, m: MockRow) => void
+}) {
+  const action = mockAction(m)
+  const subline = [m.businessName, m.subjectName].filter(Boolean).join(' / ')
+  return (
+    <View className={`mk-card mk-mock mk-mock-${m.examId} is-${m.live}`}>
+      <View className="mk-card-head">
+        <Text className="mk-card-title">{m.name}</Text>
+        <LiveTag live={m.live} />
+      </View>
+      {!!subline && <Text className="mk-muted">{subline}</Text>}
+      <Text className="mk-muted">
+        {tx('mock.meta', {
+          n: m.questionNum,
+          total: scoreText(m.totalScore),
+          m: Math.round(m.durationSeconds / 60),
+        })}
+      </Text>
+      {schedule ? (
+        <>
+          <Text className="mk-line mk-starts">
+            {tx('mock.live.starts', { time: m.openTime ? dateTime(m.openTime) : tx('mock.anyTime') })}
+          </Text>
+          <Text className="mk-line mk-ends">
+            {tx('mock.live.ends', { time: m.closeTime ? dateTime(m.closeTime) : tx('mock.anyTime') })}
+          </Text>
+        </>
+      ) : (
+        <>
+          <Text className="mk-line mk-window">{tx('mock.window', { time: windowText(m.openTime, m.closeTime) })}</Text>
+          <Text className="mk-line mk-apply-window">
+            {tx('mock.applyWindow', { time: windowText(m.applyOpenTime, m.applyCloseTime) })}
+          </Text>
+        </>
+      )}
+      <View className="mk-card-foot">
+        <View className="mk-badges">
+          {m.applied && <Text className="mk-badge mk-applied">{tx('mock.applied')}</Text>}
+          {m.applied && m.maxAttempts > 0 && (
+            <Text className="mk-muted">{tx('mock.attempts', { used: m.attemptsUsed, max: m.maxAttempts })}</Text>
+          )}
+        </View>
+        {action.kind === 'note' && <Text className="mk-muted mk-note">{action.text}</Text>}
+        {action.kind === 'apply' && (
+          <View className="mk-btn is-primary mk-apply" onClick={() => onAction('apply', m)}>
+            {tx('mock.apply')}
+          </View>
+        )}
+        {(action.kind === 'enter' || action.kind === 'continue') && (
+          <View className="mk-btn is-primary mk-enter" onClick={() => onAction(action.kind, m)}>
+            {tx(action.kind === 'enter' ? 'mock.enter' : 'mock.continue')}
+          </View>
+        )}
+        {action.kind === 'cancel' && (
+          <View className="mk-btn mk-cancel" onClick={() => onAction('cancel', m)}>
+            {tx('mock.cancelApply')}
+          </View>
+        )}
+      </View>
+    </View>
+  )
+}
+
+/** One of my applications: tap for its detail; enter while the mock runs; withdraw before it opens. */
+export function SubscriptionCard({
+  s,
+  onOpen,
+  onEnter,
+  onCancel,
+}: {
+  s: MockSubscribe
+  onOpen: (s: MockSubscribe) => void
+  onEnter: (s: MockSubscribe) => void
+  onCancel: (s: MockSubscribe) => void
+}) {
+  const applied = s.status === MOCK_SUBSCRIBE_STATUS.applied
+  const live = liveOf(s.openTime, s.closeTime)
+  return (
+    <View
+      className={`mk-card mk-sub mk-sub-${s.subscribeId}${applied ? '' : ' is-cancelled'}`}
+      onClick={() => onOpen(s)}
+    >
+      <View className="mk-card-head">
+        <Text className="mk-card-title">{s.examName}</Text>
+        {applied ? (
+          <LiveTag live={live} />
+        ) : (
+          <Text className="mk-status mk-status-cancelled">{tx('mock.mine.status.2')}</Text>
+        )}
+      </View>
+      <Text className="mk-muted">
+        {s.realName} · {s.idCard} · {s.telPhone}
+      </Text>
+      <Text className="mk-muted">{[s.subjectName, s.siteName || tx('mock.online')].filter(Boolean).join(' · ')}</Text>
+      <Text className="mk-line">{tx('mock.window', { time: windowText(s.openTime, s.closeTime) })}</Text>
+      {applied && live !== 'ended' && (
+        <View className="mk-card-foot">
+          <Text className="mk-badge mk-applied">{tx('mock.mine.status.1')}</Text>
+          {live === 'living' ? (
+            <View
+              className="mk-btn is-primary mk-enter"
+              onClick={(e) => {
+                e.stopPropagation()
+                onEnter(s)
+              }}
+            >
+              {tx('mock.enter')}
+            </View>
+          ) : (
+            <View
+              className="mk-btn mk-cancel"
+              onClick={(e) => {
+                e.stopPropagation()
+                onCancel(s)
+              }}
+            >
+              {tx('mock.cancelApply')}
+            </View>
+          )}
+        </View>
+      )}
+    </View>
+  )
+}
+
+/** My results of one mock: attempts, best and last score, passed; tap for the attempts. */
+export function GroupRow({ g, onOpen }: { g: MockGroup; onOpen: (g: MockGroup) => void }) {
+  return (
+    <View className={`mk-row mk-group mk-group-${g.examId}`} onClick={() => onOpen(g)}>
+      <View className="mk-row-main">
+        <Text className="mk-row-title">{g.name}</Text>
+        <Text className="mk-muted">
+          {tx('mock.scores.attempts', { n: g.attempts })}
+          {g.lastTime ? ` · ${dateTime(g.lastTime)}` : ''}
+        </Text>
+        <Text className="mk-muted">
+          {tx('mock.scores.best', { s: scoreText(g.bestScore) })} ·{' '}
+          {tx('mock.scores.last', { s: scoreText(g.lastScore) })}
+        </Text>
+      </View>
+      <Text className={`mk-pass ${g.passed ? 'is-pass' : 'is-fail'}`}>
+        {tx(g.passed ? 'mock.passed' : 'mock.notPassed')}
+      </Text>
+      <View className="mk-arrow" />
+    </View>
+  )
+}

@@ -1,0 +1,4 @@
+import { examSuite } from './exam-suite'
+import { freshPglite } from './helpers'
+
+examSuite('PGlite', freshPglite)
