@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '考试须知',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '成绩与证书',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

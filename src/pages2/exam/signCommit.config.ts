@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '考试承诺书',
+})
