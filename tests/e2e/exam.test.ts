@@ -174,7 +174,10 @@ describe('exams', () => {
 
   it('submits automatically when the time runs out and shows the result and the certificate', async () => {
     // the modal the page shows at zero (or when the server closed the attempt first)
-    await page.locator('.taro__modal').filter({ hasText: '时间到' }).waitFor({ state: 'visible', timeout: 90_000 })
+    await page
+      .locator('.taro__modal .taro-modal__text')
+      .filter({ hasText: '时间到' })
+      .waitFor({ state: 'visible', timeout: 90_000 })
     await confirmModal(page)
     await settled(page)
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toContain('examReport')
@@ -197,5 +200,5 @@ describe('exams', () => {
     expect(html).toContain('在线模拟考试（短时）')
     expect(html).toContain('有效')
     expect(html).not.toContain('13800000001')
-  })
+  }, 180_000)
 })
