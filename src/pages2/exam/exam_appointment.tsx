@@ -10,6 +10,7 @@ import { type ReactNode, useState } from 'react'
 import Empty from '@/components/empty'
 import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
+import RichHtml from '@/components/rich-html'
 import { themeStyle } from '@/components/theme'
 import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { Section, StatusBox } from '@/pages/questionBank/ui'
@@ -78,7 +79,7 @@ function Facts({ d }: { d: ExamDetail }) {
         value={tx('facts.attemptsValue', { used: d.attemptsUsed, max: maxText(d.maxAttempts) })}
       />
       <Fact label={tx('facts.window')} value={windowText(d)} />
-      {!!d.description && <Text className="ex-description">{d.description}</Text>}
+      {!!d.description && <RichHtml className="ex-description" html={d.description} />}
     </Section>
   )
 }

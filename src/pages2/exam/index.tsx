@@ -107,7 +107,9 @@ export default function ExamHome() {
         <View className="qb-grid ex-entries">
           {ENTRIES.map((e) => (
             <View key={e.key} className={`qb-entry ex-entry-${e.key}`} onClick={() => go(e.url)}>
-              <View className={`qb-entry-icon ex-entry-icon ex-entry-icon-${e.key}`} />
+              <View className={`qb-entry-icon ex-entry-icon ex-entry-icon-${e.key}`}>
+                <Text className="ex-entry-glyph">{tx(e.label).slice(0, 1)}</Text>
+              </View>
               <Text>{tx(e.label)}</Text>
             </View>
           ))}

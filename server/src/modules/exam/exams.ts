@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { APPOINTMENT_STATUS } from '../../../../contract/schemas/exam-codes'
 import { applySession, appointment, bankRecord } from '../../db/schema'
 import { AppError, type Handlers, requireUser } from '../../http/core'
+import { sanitizeArticle } from '../../services/sanitize'
 import { activeBooking, appointmentViews } from '../apply/views'
 import type { Scoped } from '../bank/core'
 import { answersOf, summaryOf } from '../bank/records'
@@ -100,7 +101,7 @@ export const handlers: Handlers = {
     )
     return {
       ...row,
-      description: e.description,
+      description: sanitizeArticle(e.description),
       eligibility: { eligible: checks.every((c) => c.ok), checks },
       appointment: appt,
       attempts: attempts.map((r) =>
