@@ -1,6 +1,6 @@
 /**
  * `npm run bench:api`: requests per second and p99 latency of public reads (home list, config, goods list and
- * goods detail), question-bank and learning calls on the real app (embedded PGlite, seeded), next to a bare Fastify JSON route measured in the same run, on loopback.
+ * goods detail), question-bank, learning and exam calls on the real app (embedded PGlite, seeded), next to a bare Fastify JSON route measured in the same run, on loopback.
  * Load comes from autocannon in this process; each target runs DURATION seconds with CONNECTIONS connections.
  */
 import autocannon from 'autocannon'
@@ -141,6 +141,50 @@ async function main() {
     await measure('POST /study/record (report)', `${appUrl}/api/study/record`, auth, {
       method: 'POST',
       body: JSON.stringify({ sessionId: opened.data.sessionId, startPosition: 0, endPosition: 0, event: 'pause' }),
+    }),
+  )
+
+  // exams: the learner's exam list, exam sites with their sessions, and saving an answer in a timed attempt
+  rows.push(await measure('GET /bank/exam/exam/list (learner)', `${appUrl}/api/bank/exam/exam/list`, auth))
+  const exams = await get<{ rows: { examId: number; name: string; requireAppointment: boolean }[] }>(
+    '/bank/exam/exam/list?pageSize=50',
+  )
+  const booked = exams.rows.find((e) => e.requireAppointment)!
+  rows.push(
+    await measure(
+      'GET /apply/subscribeApplySite',
+      `${appUrl}/api/apply/subscribeApplySite?examId=${booked.examId}`,
+      auth,
+    ),
+  )
+  const quiz = exams.rows.find((e) => !e.requireAppointment)!
+  const attempt = (await (
+    await fetch(`${appUrl}/api/bank/exam/simulate`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ examId: quiz.examId }),
+    })
+  ).json()) as { data: { recordId: number; questions: { questionId: number }[] } }
+  let tick = Date.now() / 1000
+  rows.push(
+    await measure('POST /exam/record/edit (timed, 1 answer)', `${appUrl}/api/exam/record/edit`, auth, {
+      method: 'POST',
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            tick += 0.001
+            const q = attempt.data.questions[Math.floor(tick * 1000) % attempt.data.questions.length]!
+            return {
+              ...req,
+              body: JSON.stringify({
+                recordId: attempt.data.recordId,
+                answers: [{ questionId: q.questionId, ques: 'A', answeredAt: tick }],
+              }),
+            }
+          },
+        },
+      ],
     }),
   )
 
