@@ -13,10 +13,16 @@ export interface NavBarProps {
   back?: boolean
   /** show the home button; default: when there is no previous page and this is not a tab page */
   home?: boolean
+  /** asked before back or home leaves the page (e.g. a running exam); false keeps the learner here */
+  beforeLeave?: () => Promise<boolean> | boolean
+  /** where back goes when there is no page to go back to (default: home) */
+  fallbackUrl?: string
+  /** extra class on the back / home buttons */
+  buttonClass?: string
 }
 
 /** Custom navigation bar (app.config window.navigationStyle 'custom') with status-bar safe area. */
-export default function NavBar({ title = '', back, home }: NavBarProps) {
+export default function NavBar({ title = '', back, home, beforeLeave, fallbackUrl, buttonClass = '' }: NavBarProps) {
   const { statusBar, bar } = navMetrics()
   const { showBack, showHome } = useMemo(() => {
     const pages = Taro.getCurrentPages()
@@ -27,20 +33,37 @@ export default function NavBar({ title = '', back, home }: NavBarProps) {
   }, [back, home])
 
   const height = statusBar + bar
-  const onBack = () => Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/index/index' }))
-  const onHome = () => Taro.switchTab({ url: '/pages/index/index' })
+  const leave = async (go: () => unknown) => {
+    if (beforeLeave && !(await beforeLeave())) return
+    go()
+  }
+  const onBack = () =>
+    leave(() =>
+      Promise.resolve(Taro.navigateBack()).catch(() =>
+        fallbackUrl ? Taro.redirectTo({ url: fallbackUrl }) : Taro.switchTab({ url: '/pages/index/index' }),
+      ),
+    )
+  const onHome = () => leave(() => Taro.switchTab({ url: '/pages/index/index' }))
 
   return (
     <View className="nav-bar-holder" style={{ height: `${height}px` }}>
       <View className="nav-bar" style={{ ...themeStyle, paddingTop: `${statusBar}px`, height: `${bar}px` }}>
         <View className="nav-bar-side">
           {showBack && (
-            <View className="nav-bar-btn nav-bar-back" onClick={onBack} aria-label={t('nav.back')}>
+            <View
+              className={`nav-bar-btn nav-bar-back${buttonClass ? ` ${buttonClass}-back` : ''}`}
+              onClick={onBack}
+              aria-label={t('nav.back')}
+            >
               <View className="nav-bar-arrow" />
             </View>
           )}
           {showHome && (
-            <View className="nav-bar-btn nav-bar-home" onClick={onHome} aria-label={t('nav.home')}>
+            <View
+              className={`nav-bar-btn nav-bar-home${buttonClass ? ` ${buttonClass}-home` : ''}`}
+              onClick={onHome}
+              aria-label={t('nav.home')}
+            >
               <View className="nav-bar-house" />
             </View>
           )}

@@ -13,8 +13,8 @@ import { commitDrafts } from '@/components/question/drafts'
 import { intParam } from '@/components/question/guard'
 import Player from '@/components/question/player'
 import { t } from '@/i18n'
-import { saveAnswers } from '@/services/api/bank'
-import { setAnswerTransport } from '@/services/bank/answer-queue'
+import type { EditResult } from '@/services/api/bank'
+import { onSaveReply } from '@/services/bank/answer-queue'
 import { type SubmitResult, useExamSession } from '@/store/exam-session'
 import { type ExamClock, remainingSeconds } from './clock'
 import { disableLeaveGuard, enableLeaveGuard } from './leave-guard'
@@ -113,14 +113,13 @@ export default function ExamPage() {
 
   useEffect(() => {
     alive.current = true
-    setAnswerTransport(async (recordId, answers) => {
-      const r = await saveAnswers(recordId, answers)
+    const off = onSaveReply((recordId, reply) => {
+      const r = reply as EditResult | undefined
       if (r?.submitted && r.autoSubmitted) closedByServer.current(recordId)
-      return r
     })
     return () => {
       alive.current = false
-      setAnswerTransport()
+      off()
       disableLeaveGuard()
     }
   }, [])

@@ -2,10 +2,8 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import Empty from '@/components/empty'
-import { navMetrics } from '@/components/nav-bar/metrics'
+import NavBar from '@/components/nav-bar'
 import { isTabPath } from '@/components/tab-bar/tabs'
-import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
 import { formatClock, isUrgent } from './clock'
 import { disableLeaveGuard } from './leave-guard'
 import { tx } from './messages'
@@ -52,43 +50,13 @@ export async function confirmLeave(): Promise<boolean> {
 
 /** The nav bar of the exam page: back and home ask first while the clock runs (`guard`). */
 export function ExamNavBar({ title, guard, fallback }: { title: string; guard: boolean; fallback: string }) {
-  const { statusBar, bar } = navMetrics()
-  const pages = Taro.getCurrentPages()
-  const canBack = pages.length > 1
-  const leave = async (go: () => void) => {
-    if (guard) {
-      if (!(await confirmLeave())) return
-      disableLeaveGuard()
-    }
-    go()
+  const beforeLeave = async () => {
+    if (!guard) return true
+    if (!(await confirmLeave())) return false
+    disableLeaveGuard()
+    return true
   }
-  return (
-    <View className="nav-bar-holder" style={{ height: `${statusBar + bar}px` }}>
-      <View className="nav-bar" style={{ ...themeStyle, paddingTop: `${statusBar}px`, height: `${bar}px` }}>
-        <View className="nav-bar-side">
-          {canBack ? (
-            <View
-              className="nav-bar-btn nav-bar-back exam-nav-back"
-              onClick={() => leave(() => goBack(fallback))}
-              aria-label={t('nav.back')}
-            >
-              <View className="nav-bar-arrow" />
-            </View>
-          ) : (
-            <View
-              className="nav-bar-btn nav-bar-home exam-nav-home"
-              onClick={() => leave(() => Taro.switchTab({ url: HOME_URL }))}
-              aria-label={t('nav.home')}
-            >
-              <View className="nav-bar-house" />
-            </View>
-          )}
-        </View>
-        <Text className="nav-bar-title">{title}</Text>
-        <View className="nav-bar-side" />
-      </View>
-    </View>
-  )
+  return <NavBar title={title} beforeLeave={beforeLeave} fallbackUrl={fallback} buttonClass="exam-nav" />
 }
 
 export interface CountdownBarProps {

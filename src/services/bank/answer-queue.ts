@@ -47,6 +47,17 @@ const defaultReviewTransport: ReviewTransport = (a) =>
 let transport: AnswerTransport = defaultTransport
 let reviewTransport: ReviewTransport = defaultReviewTransport
 
+const replyListeners = new Set<(recordId: number, reply: unknown) => void>()
+
+/**
+ * Hear every acknowledged batch's reply (e.g. a timed exam learns that the server closed the attempt:
+ * `submitted && autoSubmitted`). Returns the unsubscribe function.
+ */
+export function onSaveReply(fn: (recordId: number, reply: unknown) => void): () => void {
+  replyListeners.add(fn)
+  return () => replyListeners.delete(fn)
+}
+
 /** Swap the transports (tests); without arguments the real calls again. */
 export function setAnswerTransport(fn?: AnswerTransport, review?: ReviewTransport): void {
   transport = fn ?? defaultTransport
@@ -188,11 +199,12 @@ async function sendAll(): Promise<FlushResult> {
     for (let i = 0; i < mine.length; i += BATCH_SIZE) {
       const batch = mine.slice(i, i + BATCH_SIZE)
       try {
-        await transport(
+        const reply = await transport(
           recordId,
           batch.map(({ questionId, ques, answeredAt }) => ({ questionId, ques, answeredAt })),
         )
         removeAcknowledged(batch)
+        for (const fn of replyListeners) fn(recordId, reply)
         sent += batch.length
       } catch (e) {
         if (codeOf(e) === BANK_CODE.recordSubmitted) {
