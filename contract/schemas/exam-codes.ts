@@ -42,7 +42,7 @@ export const ELIGIBILITY_KEYS = ['courses', 'identity', 'info', 'appointment', '
 export type EligibilityKey = (typeof ELIGIBILITY_KEYS)[number]
 /** Where the app sends the learner to fix each condition (the app adds the exam or goods id). */
 export const ELIGIBILITY_FIX_PATH: Record<EligibilityKey, string> = {
-  courses: '/pages2/learn/menu',
+  courses: '/pages2/learn/details',
   identity: '/pages2/verify/input',
   info: '/pages2/exam/exam_appointment',
   appointment: '/pages2/appointment/index',

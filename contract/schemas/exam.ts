@@ -276,6 +276,8 @@ export const examSchemas = {
     data: page(examRow),
   },
   'GET /bank/exam/:id': { params: z.object({ id }), data: examDetail },
+  /** the formal exams of a goods the learner holds (a course's final exam), for the learning pages */
+  'GET /course/menu/exam/list': { query: z.object({ goodsId: id }), data: z.array(examRow) },
   /** what to sit next: the unfinished attempt's exam, else the soonest booked, else the first open eligible exam */
   'GET /bank/exam/nextExam': {
     data: z.object({ exam: examRow.nullable(), appointment: appointmentRow.nullable() }),

@@ -93,7 +93,7 @@ function check(key: EligibilityCheck['key'], ok: boolean, over: Partial<Eligibil
     letter: '签署考试承诺书',
   }
   const paths = {
-    courses: '/pages2/learn/menu?goodsId=3',
+    courses: '/pages2/learn/details?goodsId=3',
     identity: '/pages2/verify/input',
     info: '/pages2/exam/exam_appointment?examId=9',
     appointment: '/pages2/appointment/index?examId=9&kind=exam',
@@ -419,7 +419,7 @@ describe('exam entry page', () => {
 
     fireEvent.click($(container, '.ex-fix-courses'))
     fireEvent.click($(container, '.ex-fix-letter'))
-    expect(navigated()).toEqual(['/pages2/learn/menu?goodsId=3', '/pages2/exam/signCommit?examId=9'])
+    expect(navigated()).toEqual(['/pages2/learn/details?goodsId=3', '/pages2/exam/signCommit?examId=9'])
   })
 
   it('confirming the info calls confirmInfo and reads the page again', async () => {

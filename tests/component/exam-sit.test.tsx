@@ -426,7 +426,7 @@ describe('refusals', () => {
       throw new ApiError(621, 'entry conditions not met', {
         eligible: false,
         checks: [
-          { key: 'courses', ok: true, title: '完成必修课程', message: '', fixPath: '/pages2/learn/menu?goodsId=5' },
+          { key: 'courses', ok: true, title: '完成必修课程', message: '', fixPath: '/pages2/learn/details?goodsId=5' },
           {
             key: 'identity',
             ok: false,

@@ -308,7 +308,12 @@ export function examSuite(label: string, open: () => Promise<Database>) {
         expect(final).toBeDefined()
         expect((await call(h.app, 'GET /bank/exam/:id', { token: tokenA, params: { id: final!.id } })).code).toBe(404)
         expect((await start(final!.id)).code).toBe(404)
+        const goodsExams = () =>
+          call(h.app, 'GET /course/menu/exam/list', { token: tokenA, query: { goodsId: final!.goodsId! } })
+        expect((await goodsExams()).data).toEqual([])
         await db().insert(userGoods).values({ tenantId: 1001, userId: userA, goodsId: final!.goodsId! })
+        // the course's learning page lists its final exam once the learner holds the goods
+        expect((await goodsExams()).data.map((e: { examId: number }) => e.examId)).toEqual([final!.id])
         const detail = await call(h.app, 'GET /bank/exam/:id', { token: tokenA, params: { id: final!.id } })
         expect(detail.code).toBe(200)
         const courses = detail.data.eligibility.checks.find((c: { key: string }) => c.key === 'courses')

@@ -35,6 +35,9 @@ export default {
   'learn.details.noCourses': 'No courses in this item yet',
   'learn.details.closed': 'Study is not open now',
   'learn.details.handouts': 'Handouts',
+  'learn.details.exams': 'Exams',
+  'learn.details.examPassed': 'Passed · best {score}',
+  'learn.details.examAttempts': 'Attempts {used}/{max}',
   'learn.details.hours': 'Study hours',
 
   'learn.course.title': 'Course detail',

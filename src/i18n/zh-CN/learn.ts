@@ -34,6 +34,9 @@ export default {
   'learn.details.noCourses': '该商品下暂无课程',
   'learn.details.closed': '当前不可学习',
   'learn.details.handouts': '课程讲义',
+  'learn.details.exams': '考试',
+  'learn.details.examPassed': '已通过 · 最高 {score} 分',
+  'learn.details.examAttempts': '考试次数 {used}/{max}',
   'learn.details.hours': '学时记录',
 
   'learn.course.title': '课程详情',

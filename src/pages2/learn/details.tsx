@@ -14,6 +14,7 @@ import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n'
 import { go, numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { Bar, StatusBox } from '@/pages/questionBank/ui'
+import { goodsExams } from '@/services/api/exam'
 import {
   changeGrade,
   checkGoodsStudy,
@@ -79,6 +80,7 @@ export default function LearnDetails() {
   const grade = useLoader(() => checkInGrade(id, QUIET))
   const last = useLoader(() => lastStudy(id, QUIET))
   const grades = useLoader(() => goodsGrades(id, QUIET))
+  const exams = useLoader(() => goodsExams(id, QUIET))
   const [picking, setPicking] = useState(false)
 
   const loadAll = (quiet: boolean) =>
@@ -88,6 +90,7 @@ export default function LearnDetails() {
       required.reload(true),
       grade.reload(true),
       last.reload(true),
+      exams.reload(true),
     ]).then(() => undefined)
 
   useDidShow(() => {
@@ -206,6 +209,31 @@ export default function LearnDetails() {
           ))}
         </StatusBox>
       </View>
+
+      {(exams.data ?? []).length > 0 && (
+        <View className="ln-section ln-exams">
+          <View className="ln-section-head">
+            <Text className="ln-section-title">{t('learn.details.exams')}</Text>
+          </View>
+          {(exams.data ?? []).map((e) => (
+            <View
+              key={e.examId}
+              className={`ln-row ln-exam ln-exam-${e.examId}`}
+              onClick={() => go(`/pages2/exam/exam_appointment?examId=${e.examId}`)}
+            >
+              <View className="ln-row-main">
+                <Text className="ln-row-title">{e.name}</Text>
+                <Text className="ln-muted">
+                  {e.passed
+                    ? t('learn.details.examPassed', { score: e.bestScore ?? 0 })
+                    : t('learn.details.examAttempts', { used: e.attemptsUsed, max: e.maxAttempts || '∞' })}
+                </Text>
+              </View>
+              <Text className="ln-arrow" />
+            </View>
+          ))}
+        </View>
+      )}
 
       <View className="ln-section ln-grade">
         <View className="ln-section-head">

@@ -70,6 +70,11 @@ export function exams(
   return call('GET /bank/exam/exam/list', { query }, opts)
 }
 
+/** The formal exams of a goods (its final exam), for the learning pages. */
+export function goodsExams(goodsId: number, opts?: CallOptions) {
+  return call('GET /course/menu/exam/list', { query: { goodsId } }, opts)
+}
+
 export function examDetail(examId: number, opts?: CallOptions) {
   return call('GET /bank/exam/:id', { params: { id: examId } }, opts)
 }

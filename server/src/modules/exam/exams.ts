@@ -73,6 +73,13 @@ async function nextExam(ctx: Scoped, userId: number) {
 }
 
 export const handlers: Handlers = {
+  'GET /course/menu/exam/list': async (ctx, { query }) => {
+    const { userId } = requireUser(ctx)
+    await closeExpiredOf(ctx, userId)
+    const mine = (await visibleExams(ctx, userId, 'formal')).filter((e) => e.goodsId === query.goodsId)
+    return examRowsOf(ctx, userId, mine)
+  },
+
   'GET /bank/exam/exam/list': async (ctx, { query }) => {
     const { userId } = requireUser(ctx)
     await closeExpiredOf(ctx, userId)
