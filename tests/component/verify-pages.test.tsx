@@ -16,6 +16,11 @@ vi.mock('@/services/api/learn', async (importOriginal) => ({
   submitCertification: vi.fn(),
 }))
 
+vi.mock('@/services/api/exam', () => ({
+  infoDetail: vi.fn(),
+  confirmInfo: vi.fn(),
+}))
+
 vi.mock('@/services/upload', () => ({
   chooseAndUploadImages: vi.fn(),
   uploadImage: vi.fn(),
@@ -25,6 +30,7 @@ vi.mock('@/services/upload', () => ({
 const userApi = await import('@/services/api/user')
 const learn = await import('@/services/api/learn')
 const upload = await import('@/services/upload')
+const examApi = await import('@/services/api/exam')
 const { useSession } = await import('@/store/session')
 const { ApiError } = await import('@/services/http/request')
 const { default: VerifyInput } = await import('@/pages2/verify/input')
@@ -330,6 +336,40 @@ describe('personal info confirmation', () => {
     expect(await findByText('已提交实名认证，姓名不能修改')).toBeTruthy()
     expect(container.querySelector('.verify-info-name input')).toBeNull()
     expect(container.querySelector('.verify-info-cert')?.textContent).toBe('审核中')
+  })
+
+  const detail = (over: Partial<Awaited<ReturnType<typeof examApi.infoDetail>>> = {}) => ({
+    realName: '张三丰',
+    idCard: '1101********002X',
+    telPhone: '138****5678',
+    eduLevel: '',
+    certStatus: 2,
+    confirmed: false,
+    confirmedTime: null,
+    missing: [],
+    ...over,
+  })
+
+  it('confirms the details for exams, then shows when', async () => {
+    vi.mocked(userApi.getInfo).mockResolvedValue(user())
+    vi.mocked(examApi.infoDetail)
+      .mockResolvedValueOnce(detail())
+      .mockResolvedValue(detail({ confirmed: true, confirmedTime: 1_780_000_000 }))
+    vi.mocked(examApi.confirmInfo).mockResolvedValue(detail({ confirmed: true, confirmedTime: 1_780_000_000 }))
+    const { container, findByText } = render(<InfoFill />)
+    await waitFor(() => expect(container.querySelector('.verify-confirm-btn')).not.toBeNull())
+    click(container, 'verify-confirm-btn')
+    await waitFor(() => expect(examApi.confirmInfo).toHaveBeenCalled())
+    expect(await findByText(/已于 .* 确认/)).toBeTruthy()
+    expect(container.querySelector('.verify-confirm-btn')).toBeNull()
+  })
+
+  it('cannot confirm while the name or ID number is missing', async () => {
+    vi.mocked(userApi.getInfo).mockResolvedValue(user({ idCard: '' }))
+    vi.mocked(examApi.infoDetail).mockResolvedValue(detail({ idCard: '', missing: ['idCard'] }))
+    const { container, findByText } = render(<InfoFill />)
+    expect(await findByText('请先完成实名认证，补全姓名和身份证号后再确认')).toBeTruthy()
+    expect(container.querySelector('.verify-confirm-btn')?.hasAttribute('disabled')).toBe(true)
   })
 
   it('a failed load offers a retry', async () => {

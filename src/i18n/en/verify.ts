@@ -55,6 +55,12 @@ export default {
   'verify.back.wd': 'Back to My account',
 
   'verify.info.title': 'Confirm personal info',
+  'verify.info.confirmTitle': 'Confirm for exams',
+  'verify.info.confirm': 'Confirm these details',
+  'verify.info.confirmDone': 'Confirmed',
+  'verify.info.confirmed': 'Confirmed on {time}: exams use these details',
+  'verify.info.confirmHint': 'Check your name, ID number and phone before booking an exam, then confirm',
+  'verify.info.confirmMissing': 'Complete identity certification (name and ID number) before confirming',
   'verify.info.identity': 'Identity',
   'verify.info.edu': 'Education',
   'verify.info.name': 'Name',

@@ -53,6 +53,12 @@ export default {
   'verify.back.wd': '返回我的',
 
   'verify.info.title': '个人信息确认',
+  'verify.info.confirmTitle': '报考信息确认',
+  'verify.info.confirm': '确认信息无误',
+  'verify.info.confirmDone': '已确认',
+  'verify.info.confirmed': '已于 {time} 确认，报考时将使用以上信息',
+  'verify.info.confirmHint': '报名考试前请核对姓名、身份证号和手机号，确认无误后提交',
+  'verify.info.confirmMissing': '请先完成实名认证，补全姓名和身份证号后再确认',
   'verify.info.identity': '身份信息',
   'verify.info.edu': '学历信息',
   'verify.info.name': '姓名',

@@ -5,6 +5,7 @@
  */
 import { Button, Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
+import dayjs from 'dayjs'
 import { useEffect, useState } from 'react'
 import { Field, TextInput } from '@/components/form'
 import { useSubmit } from '@/components/form/use-submit'
@@ -12,11 +13,12 @@ import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { type FormErrors, hasErrors } from '@/domain/account-form'
 import { t } from '@/i18n'
-import { requireLogin } from '@/pages/questionBank/lib'
+import { QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
 import { maskPhone } from '@/pages/wd/format'
 import { EduFields } from '@/pages2/wd/edu-fields'
 import { changedFields, NAME_MAX, validateEdu } from '@/pages2/wd/profile'
+import { confirmInfo, infoDetail } from '@/services/api/exam'
 import { REVIEW_STATUS } from '@/services/api/learn'
 import { editUser } from '@/services/api/user'
 import { useApp } from '@/store/app'
@@ -29,6 +31,7 @@ export default function InfoFill() {
   useDidShow(() => {
     if (!requireLogin()) return
     user.reload(user.status === 'ready')
+    confirmation.reload(true)
     if (!useApp.getState().dictObj.edu_level) {
       useApp
         .getState()
@@ -37,6 +40,14 @@ export default function InfoFill() {
     }
   })
   const u = user.data
+  const confirmation = useLoader(() => infoDetail(QUIET))
+  const { submitting: confirming, run: runConfirm } = useSubmit()
+  const confirm = () =>
+    runConfirm(async () => {
+      await confirmInfo()
+      Taro.showToast({ title: t('verify.info.confirmDone'), icon: 'success' })
+      await confirmation.reload(true)
+    })
 
   const [realName, setRealName] = useState('')
   const [eduLevel, setEduLevel] = useState('')
@@ -79,7 +90,7 @@ export default function InfoFill() {
     await run(async () => {
       await editUser(diff)
       Taro.showToast({ title: t('verify.info.saved'), icon: 'success' })
-      await user.reload(true)
+      await Promise.all([user.reload(true), confirmation.reload(true)])
     })
   }
 
@@ -135,6 +146,34 @@ export default function InfoFill() {
             prefix="verify-info"
           />
         </View>
+
+        {confirmation.data && (
+          <View className="profile-card verify-confirm">
+            <Text className="profile-card-title">{t('verify.info.confirmTitle')}</Text>
+            {confirmation.data.confirmed ? (
+              <Text className="verify-note verify-confirmed">
+                {t('verify.info.confirmed', {
+                  time: dayjs((confirmation.data.confirmedTime ?? 0) * 1000).format('YYYY-MM-DD HH:mm'),
+                })}
+              </Text>
+            ) : (
+              <>
+                <Text className="verify-note">
+                  {confirmation.data.missing.length > 0
+                    ? t('verify.info.confirmMissing')
+                    : t('verify.info.confirmHint')}
+                </Text>
+                <Button
+                  className={`form-submit verify-confirm-btn${confirming ? ' is-busy' : ''}`}
+                  disabled={confirming || confirmation.data.missing.length > 0 || undefined}
+                  onClick={confirm}
+                >
+                  {t('verify.info.confirm')}
+                </Button>
+              </>
+            )}
+          </View>
+        )}
 
         <View className="profile-actions">
           <Button
