@@ -23,7 +23,14 @@ vi.mock('@/services/api/shop', async (importOriginal) => ({
   firstChoiceGoods: vi.fn(),
 }))
 
+vi.mock('@/services/api/exam', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/exam')>()),
+  recentExamAppointment: vi.fn(async () => null),
+  goodsExams: vi.fn(async () => []),
+}))
+
 const api = await import('@/services/api/learn')
+const examApi = await import('@/services/api/exam')
 const shop = await import('@/services/api/shop')
 const { useSession } = await import('@/store/session')
 const { usePlay } = await import('@/store/play')
@@ -176,6 +183,44 @@ describe('learn tab', () => {
     await act(() => firePageEvent('reachBottom'))
     await waitFor(() => expect(container.querySelectorAll('.ln-goods')).toHaveLength(3))
     expect(vi.mocked(api.myCourseGoods).mock.calls.at(-1)?.slice(0, 2)).toEqual([2, 10])
+  })
+
+  it('an upcoming exam booking shows on the tab, with the letter still to sign, and opens the exam', async () => {
+    login()
+    vi.mocked(api.lastStudy).mockResolvedValue(null)
+    vi.mocked(api.todayStudy).mockResolvedValue({ sectionNum: 0, seconds: 0, sections: [] })
+    vi.mocked(api.myCourseGoods).mockResolvedValue({ rows: [goods(7)], total: 1 })
+    vi.mocked(examApi.recentExamAppointment).mockResolvedValueOnce({
+      appointmentId: 5,
+      kind: 'exam',
+      status: 1,
+      examId: 12,
+      examName: '安全员结业考试',
+      sessionId: 3,
+      siteId: 2,
+      siteName: '天河考点',
+      siteAddress: '',
+      sitePhone: '',
+      cityName: '广州市',
+      startTime: 1_780_000_000,
+      endTime: 1_780_009_000,
+      rescheduleNum: 0,
+      canChange: true,
+      canCancel: true,
+      changeDeadlineTime: 1_779_913_600,
+      letterSigned: false,
+      signatureUrl: '',
+      signedTime: null,
+      createdTime: 1_779_000_000,
+    })
+    const { container } = render(<Learn />)
+    await waitFor(() => expect(container.querySelector('.ln-upcoming-exam')).not.toBeNull())
+    const card = sel(container, '.ln-upcoming-exam')
+    expect(card.textContent).toContain('安全员结业考试')
+    expect(card.textContent).toContain('天河考点')
+    expect(card.textContent).toContain('待签承诺书')
+    fireEvent.click(card)
+    expect(navigated()).toEqual(['/pages2/exam/exam_appointment?examId=12'])
   })
 
   it('no courses: the empty state leads to the shop tab; pull-down refreshes', async () => {

@@ -36,6 +36,8 @@ export default {
   'learn.details.closed': 'Study is not open now',
   'learn.details.handouts': 'Handouts',
   'learn.details.exams': 'Exams',
+  'learn.exam.title': 'Upcoming exam',
+  'learn.exam.unsigned': 'Sign the letter',
   'learn.details.examPassed': 'Passed · best {score}',
   'learn.details.examAttempts': 'Attempts {used}/{max}',
   'learn.details.hours': 'Study hours',

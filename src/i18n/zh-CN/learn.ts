@@ -35,6 +35,8 @@ export default {
   'learn.details.closed': '当前不可学习',
   'learn.details.handouts': '课程讲义',
   'learn.details.exams': '考试',
+  'learn.exam.title': '近期考试',
+  'learn.exam.unsigned': '待签承诺书',
   'learn.details.examPassed': '已通过 · 最高 {score} 分',
   'learn.details.examAttempts': '考试次数 {used}/{max}',
   'learn.details.hours': '学时记录',

@@ -5,6 +5,7 @@
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import dayjs from 'dayjs'
 import { useCallback } from 'react'
 import NavBar from '@/components/nav-bar'
 import TabPage from '@/components/tab-page'
@@ -13,6 +14,7 @@ import { t } from '@/i18n'
 import { usePaged } from '@/pages/course/use-paged'
 import { go, LOGIN_URL, minutes, QUIET, useLoader } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
+import { recentExamAppointment } from '@/services/api/exam'
 import { type LastStudy, lastStudy, type MyCourseGoods, myCourseGoods, todayStudy } from '@/services/api/learn'
 import { clock, learnUrl } from '@/services/study/links'
 import { useSession } from '@/store/session'
@@ -38,11 +40,12 @@ export default function Learn() {
   const loggedIn = useSession((s) => !!s.userAccount)
   const last = useLoader(() => lastStudy(undefined, QUIET))
   const today = useLoader(() => todayStudy(QUIET))
+  const exam = useLoader(() => recentExamAppointment(QUIET))
   const fetchPage = useCallback((pageNum: number, pageSize: number) => myCourseGoods(pageNum, pageSize, QUIET), [])
   const goods = usePaged<MyCourseGoods>(fetchPage, 10)
 
   const loadAll = (quiet: boolean) =>
-    Promise.all([goods.reload(quiet), last.reload(true), today.reload(true)]).then(() => undefined)
+    Promise.all([goods.reload(quiet), last.reload(true), today.reload(true), exam.reload(true)]).then(() => undefined)
 
   useDidShow(() => {
     if (useSession.getState().userAccount) loadAll(goods.status === 'ready')
@@ -78,6 +81,22 @@ export default function Learn() {
       <View className="page ln-page ln-home" style={themeStyle}>
         <NavBar title={t('learn.title')} back={false} home={false} />
         {last.data && <ContinueCard last={last.data} />}
+        {exam.data && (
+          <View
+            className="ln-section ln-row ln-upcoming-exam"
+            onClick={() => go(`/pages2/exam/exam_appointment?examId=${exam.data?.examId}`)}
+          >
+            <View className="ln-row-main">
+              <Text className="ln-muted">{t('learn.exam.title')}</Text>
+              <Text className="ln-row-title">{exam.data.examName}</Text>
+              <Text className="ln-muted">
+                {dayjs(exam.data.startTime * 1000).format('MM-DD HH:mm')} · {exam.data.siteName}
+              </Text>
+            </View>
+            {!exam.data.letterSigned && <Text className="ln-link">{t('learn.exam.unsigned')}</Text>}
+            <Text className="ln-arrow" />
+          </View>
+        )}
         {day && (
           <View className="ln-section ln-today">
             <View className="ln-section-head">
