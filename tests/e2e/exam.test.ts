@@ -44,10 +44,10 @@ const api = async (p: string, init: { method?: string; body?: unknown } = {}) =>
   return (await res.json()) as { code: number; msg: string; data: any }
 }
 const stationed = (cls: string) => page.locator(`.taro_page_stationed .${cls}`).filter({ visible: true }).first()
-const pageText = () => page.locator('.taro_page_stationed').last().innerText()
+const pageText = async () => (await page.locator('.taro_page_stationed').last().textContent()) ?? ''
 /** the countdown on screen, in seconds */
 const countdown = async () => {
-  const text = (await stationed('exam-countdown').innerText()).trim()
+  const text = ((await stationed('exam-countdown').textContent()) ?? '').trim()
   return text.split(':').reduce((s, part) => s * 60 + Number(part), 0)
 }
 
@@ -167,7 +167,7 @@ describe('exams', () => {
     // the same clock: what was left minus the time the reload took (a fresh attempt would show 60 s)
     expect(after).toBeLessThanOrEqual(remainingBefore)
     expect(Math.abs(remainingBefore - elapsed - after)).toBeLessThanOrEqual(3)
-    await expect.poll(() => stationed('player-progress').innerText()).toContain('4')
+    await expect.poll(() => stationed('player-progress').textContent()).toContain('4')
     const open = await api(`/bank/exam/temp/${examId}`)
     expect(open.data.answers).toHaveLength(4)
   })
