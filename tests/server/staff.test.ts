@@ -2,10 +2,11 @@
  * The staff desk: only with the staff token and for the tenant named; approving a refund revokes what was
  * bought, rejecting keeps it; an issued invoice can no longer be withdrawn by the learner.
  */
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUS } from '../../contract/schemas/codes'
 import { REVIEW_STATUS } from '../../contract/schemas/learn-codes'
-import { photoLog, uploadObject } from '../../server/src/db/schema'
+import { bankRecord, certificate, exam, photoLog, uploadObject } from '../../server/src/db/schema'
 import { call, freshPglite, type Harness, harness, login } from './helpers'
 import { goodsId, localProvider, place, postCallback } from './shop-helpers'
 
@@ -151,5 +152,43 @@ describe('staff desk', () => {
       reviewStatus: REVIEW_STATUS.rejected,
     })
     expect(body(await staff('POST', `photos/${photo!.id}`, { approve: true })).code).toBe(400)
+  })
+
+  it('lists certificates and revokes one: its public verification then says it is revoked', async () => {
+    const info = await call<{ userId: number }>(h.app, 'GET /app/user/getInfo', { token })
+    const db = h.database.db
+    const [e] = await db.select().from(exam).where(eq(exam.tenantId, 1001)).limit(1)
+    const [rec] = await db
+      .insert(bankRecord)
+      .values({
+        tenantId: 1001,
+        userId: info.data.userId,
+        mode: 'test',
+        scope: 'exam',
+        scopeKey: `exam:${e!.id}:staff-test`,
+        questionIds: [],
+        examId: e!.id,
+        submittedAt: new Date(),
+      })
+      .returning({ id: bankRecord.id })
+    await db.insert(certificate).values({
+      tenantId: 1001,
+      userId: info.data.userId,
+      examId: e!.id,
+      recordId: rec!.id,
+      serial: 'STAFFTEST2345678',
+      realName: '张三',
+      examName: e!.name,
+      score: 90,
+      passScore: 60,
+    })
+    const list = body<{ serial: string; revokedAt: string | null }[]>(await staff('GET', 'certificates'))
+    expect(list.data.find((c) => c.serial === 'STAFFTEST2345678')?.revokedAt).toBeNull()
+    // another tenant's desk cannot touch it
+    expect(body(await staff('POST', 'certificates/STAFFTEST2345678/revoke', {}, { tenant: '1002' })).code).toBe(400)
+    expect(body(await staff('POST', 'certificates/STAFFTEST2345678/revoke', {})).code).toBe(200)
+    expect(body(await staff('POST', 'certificates/STAFFTEST2345678/revoke', {})).code).toBe(400)
+    const verify = await h.app.inject({ method: 'GET', url: '/api/certificate/verify/STAFFTEST2345678' })
+    expect(JSON.parse(verify.body)).toMatchObject({ valid: false, serial: 'STAFFTEST2345678' })
   })
 })

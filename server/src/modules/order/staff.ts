@@ -11,15 +11,17 @@
  *   POST {apiBase}/staff/certifications/:userId   { approve: boolean, reason? } (approval fills the account's name and ID)
  *   GET  {apiBase}/staff/photos                   study / exam photos waiting for review (oldest 100)
  *   POST {apiBase}/staff/photos/:photoId          { approve: boolean }
+ *   GET  {apiBase}/staff/certificates             certificates issued, newest 100
+ *   POST {apiBase}/staff/certificates/:serial/revoke   (the public verification then says revoked)
  */
 import { timingSafeEqual } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
 import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
 import type { Db } from '../../db'
-import { identityCert, invoice, photoLog, shopOrder, sysUser, tenant } from '../../db/schema'
+import { certificate, identityCert, invoice, photoLog, shopOrder, sysUser, tenant } from '../../db/schema'
 import { AppError, envelope, TenantScope } from '../../http/core'
 import { decideRefund, issueInvoice } from './service'
 
@@ -190,6 +192,39 @@ export async function registerStaffRoutes(root: FastifyInstance, db: Db, apiBase
           .returning({ id: photoLog.id })
         if (!row) throw new AppError(400, 'no photo waiting for review with that id')
         return envelope(200, 'ok', { photoId: id, reviewStatus: status })
+      })
+
+      app.get('/staff/certificates', async (req) => {
+        const scope = await scopeOf(req)
+        const rows = await db
+          .select({
+            serial: certificate.serial,
+            userAccount: sysUser.userAccount,
+            realName: certificate.realName,
+            examName: certificate.examName,
+            score: certificate.score,
+            issuedAt: certificate.issuedAt,
+            revokedAt: certificate.revokedAt,
+          })
+          .from(certificate)
+          .innerJoin(sysUser, eq(sysUser.id, certificate.userId))
+          .where(scope.where(certificate))
+          .orderBy(desc(certificate.issuedAt))
+          .limit(100)
+        return envelope(200, 'ok', rows)
+      })
+
+      /** Revoke a certificate (e.g. misconduct found later): its verification page then says so. */
+      app.post('/staff/certificates/:serial/revoke', async (req) => {
+        const scope = await scopeOf(req)
+        const { serial } = parse(z.object({ serial: z.string().trim().min(8).max(32) }), req.params, 'serial')
+        const [row] = await db
+          .update(certificate)
+          .set({ revokedAt: new Date() })
+          .where(scope.where(certificate, and(eq(certificate.serial, serial), isNull(certificate.revokedAt))))
+          .returning({ serial: certificate.serial, revokedAt: certificate.revokedAt })
+        if (!row) throw new AppError(400, 'no valid certificate with that serial')
+        return envelope(200, 'ok', row)
       })
     },
     { prefix: apiBase },
