@@ -187,8 +187,8 @@ export const recordSummary = z.object({
   reportStatus: int.nullable(),
   /** scope exam | mock: the exam sat */
   examId: int.nullable(),
-  /** timed attempts: when it ends (server clock, Unix seconds) */
-  deadlineTime: int.nullable(),
+  /** timed attempts: when it ends (server clock, Unix seconds, fraction = ms) */
+  deadlineTime: num.nullable(),
   /** submitted because the time ran out (by the app at zero or by the server) */
   autoSubmitted: z.boolean(),
 })

@@ -112,7 +112,7 @@ export function examSuite(label: string, open: () => Promise<Database>) {
         expect(first.data).toMatchObject({ scope: 'exam', mode: 'test', title: e.name, maxAttempts: 0 })
         expect((await record(first.data.recordId)).scopeKey).toBe(`exam:${e.id}`)
         expect(first.data.deadlineTime - first.data.sysTime).toBeGreaterThan(590)
-        expect(first.data.deadlineTime - first.data.sysTime).toBeLessThanOrEqual(601)
+        expect(first.data.deadlineTime - first.data.sysTime).toBeLessThanOrEqual(600)
         expect(first.data.questions.map((q) => q.questionId)).toEqual(qs.map((q) => q.id))
         expect(first.data.questions.every((q) => q.ans === null)).toBe(true) // test mode: no answers before submit
         const saved = await edit(first.data.recordId, { answers: answers('right', 2) })
@@ -126,7 +126,7 @@ export function examSuite(label: string, open: () => Promise<Database>) {
         expect(again.data.deadlineTime).toBe(first.data.deadlineTime)
         const temp = await call(h.app, 'GET /bank/exam/temp/:id', { token: tokenA, params: { id: e.id } })
         expect(temp.data.recordId).toBe(first.data.recordId)
-        expect(temp.data.deadlineTime - temp.data.sysTime).toBeLessThanOrEqual(601)
+        expect(temp.data.deadlineTime - temp.data.sysTime).toBeLessThanOrEqual(600)
         const detail = await call(h.app, 'GET /bank/exam/:id', { token: tokenA, params: { id: e.id } })
         expect(detail.data).toMatchObject({ openRecordId: first.data.recordId, attemptsUsed: 1 })
         expect(detail.data.eligibility).toEqual({ eligible: true, checks: [] })
@@ -290,7 +290,7 @@ export function examSuite(label: string, open: () => Promise<Database>) {
         )
         const r4 = await start(e.id)
         expect(r4.code).toBe(200)
-        expect(r4.data.deadlineTime - r4.data.sysTime).toBeLessThanOrEqual(102)
+        expect(r4.data.deadlineTime - r4.data.sysTime).toBeLessThanOrEqual(101)
         const detail = await call(h.app, 'GET /bank/exam/:id', { token: tokenA, params: { id: e.id } })
         expect(detail.data.eligibility.eligible).toBe(true)
         expect(detail.data.appointment).toMatchObject({

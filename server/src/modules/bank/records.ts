@@ -501,9 +501,9 @@ export function summaryOf(r: RecordRow, answered: AnswerRow[]) {
     rightRate: report?.rightRate ?? null,
     reportStatus: report?.reportStatus ?? null,
     examId: r.examId,
-    // rounded UP: an app that counts to this second reaches zero at or after the real deadline, so its time-up
-    // submit is known as one (autoSubmitted); the learner never loses time to the rounding
-    deadlineTime: r.deadlineAt ? Math.ceil(r.deadlineAt.getTime() / 1000) : null,
+    // exact (fraction = ms): an app counting to it on the server clock reaches zero at or after the real deadline
+    // (its clock estimate lags by the reply's travel time), so its time-up submit is recognised (autoSubmitted)
+    deadlineTime: r.deadlineAt ? r.deadlineAt.getTime() / 1000 : null,
     autoSubmitted: r.autoSubmitted,
   }
 }
