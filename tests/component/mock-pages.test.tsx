@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { idCardCheckChar, idCardProblem, isValidIdCard, normalizeIdCard } from '@/pages5/mockExam/idcard'
+import { idCardCheckChar, idCardProblem, isValidIdCard, normalizeIdCard } from '@/domain/id-card'
 import type { RecordSummary } from '@/services/api/bank'
 import type { MockGroup, MockRow, MockSubscribe } from '@/services/api/exam'
 import type { UserInfo } from '../../contract/types'

@@ -22,9 +22,9 @@ import {
   uploadObject,
 } from '../../server/src/db/schema'
 import { TenantScope } from '../../server/src/http/core'
-import { idCardCheckChar } from '../../server/src/modules/exam/idcard'
 import { SESSION_DAYS, seedApply } from '../../server/src/seed/apply'
 import { issueToken } from '../../server/src/services/tokens'
+import { idCardCheckChar } from '../../src/domain/id-card'
 import { call, freshPglite, type Harness, harness, login, SECRET } from './helpers'
 import { onPostgres } from './postgres'
 

@@ -19,12 +19,12 @@ import { ApiError } from '@/services/http/request'
 import { chooseAndUploadImages } from '@/services/upload'
 import '@/pages2/wd/wd.scss'
 import './verify.scss'
+import { normalizeIdCard } from '@/domain/id-card'
 
 import {
   certDraft,
   idCardError,
   maskName,
-  normalizeIdCard,
   realNameError,
   type UploadState,
   UploadStatus,

@@ -1,5 +1,6 @@
 /** Identity-certification rules and parts shared by the verify pages (page files export only the page on weapp). */
 import { Text } from '@tarojs/components'
+import { idCardProblem } from '@/domain/id-card'
 import { type MessageKey, t } from '@/i18n'
 import { QUIET, useLoader } from '@/pages/questionBank/lib'
 import { getInfo } from '@/services/api/user'
@@ -11,24 +12,11 @@ export const VERIFY_URL = {
   info: '/pages2/verify/info_fill',
 }
 
-// ---- rules (the contract's: 17 digits + digit or X; plus the GB 11643 check digit) ----
-
-const ID_CARD_RE = /^\d{17}[\dX]$/
-const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-const CHECK_CHARS = '10X98765432'
-
-export const normalizeIdCard = (v: string) => v.trim().toUpperCase()
-
-/** The check digit GB 11643 gives for the first 17 digits. */
-export function idCardCheckChar(first17: string): string {
-  const sum = WEIGHTS.reduce((s, w, i) => s + w * Number(first17[i]), 0)
-  return CHECK_CHARS[sum % 11]!
-}
+// ---- rules (the contract's: 17 digits + digit or X; plus the GB 11643 check digit: src/domain/id-card) ----
 
 export function idCardError(value: string): MessageKey | undefined {
-  const v = normalizeIdCard(value)
-  if (!ID_CARD_RE.test(v)) return 'verify.err.idFormat'
-  return idCardCheckChar(v.slice(0, 17)) === v[17] ? undefined : 'verify.err.idChecksum'
+  const problem = idCardProblem(value)
+  return problem === 'format' ? 'verify.err.idFormat' : problem === 'checksum' ? 'verify.err.idChecksum' : undefined
 }
 
 export function realNameError(value: string): MessageKey | undefined {

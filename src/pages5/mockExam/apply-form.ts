@@ -1,6 +1,7 @@
 /** The mock-exam application form's rules, checked before anything is sent (the server checks them again). */
+
+import { idCardProblem } from '@/domain/id-card'
 import { isPhone } from '@/domain/phone'
-import { idCardProblem } from './idcard'
 
 export type ApplyField = 'realName' | 'idCard' | 'telPhone'
 export type ApplyErrorKey = 'apply.err.realName' | 'apply.err.idFormat' | 'apply.err.idChecksum' | 'apply.err.phone'

@@ -6,17 +6,17 @@
  */
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import { EXAM_CODE, MOCK_SUBSCRIBE_STATUS } from '../../../../contract/schemas/exam-codes'
+import { isValidIdCard, maskIdCard, normalizeIdCard } from '../../../../src/domain/id-card'
+import { maskPhone } from '../../../../src/domain/phone'
 import { toInt } from '../../db'
 import { applySite, business, exam, mockSubscribe, subject } from '../../db/schema'
 import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core'
 import type { Scoped } from '../bank/core'
 import type { ExamRow } from '../exam/eligibility'
-import { isValidIdCard, maskIdCard, normalizeIdCard } from '../exam/idcard'
 import { examRowsOf, statusOf, visibleExam, visibleExams } from '../exam/rows'
 import { isUniqueViolation, notFound } from './views'
 
 const rule = (msg: string) => new AppError(EXAM_CODE.bookingRule, msg)
-const maskPhone = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : p.replace(/./g, '*'))
 
 /** YYYY-MM-DD HH:mm in China Standard Time. */
 const cst = (d: Date) => new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ')

@@ -3,16 +3,16 @@
  * any later change makes it unconfirmed again), the ranking of an exam and the certificate list.
  */
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { maskIdCard } from '../../../../src/domain/id-card'
+import { maskPhone } from '../../../../src/domain/phone'
 import { bankRecord, infoConfirm, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser } from '../../http/core'
 import type { Scoped } from '../bank/core'
 import { certificatesOf, certificateView, maskName } from './certificates'
 import { certStatusOf, infoConfirmed } from './eligibility'
-import { maskIdCard } from './idcard'
 import { visibleExam } from './rows'
 
 /** 13800000001 -> 138****0001 */
-export const maskPhone = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : p)
 
 async function userRow(ctx: Scoped, userId: number) {
   const [u] = await ctx.db

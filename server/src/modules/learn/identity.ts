@@ -3,15 +3,15 @@
  * object the learner uploaded (upload_object of the same tenant and user). Decisions come from the face provider
  * (services/face.ts); the local one leaves everything pending for manual review.
  */
+
 import { and, eq, sql } from 'drizzle-orm'
 import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
+import { maskIdCard } from '../../../../src/domain/id-card'
 import { bankRecord, faceCheck, identityCert, photoLog } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
 import { faceProvider } from '../../services/face'
 import { duePhotos, hasControl, notFound, ownUpload, type Scoped } from './core'
 import { ownSession, playTarget } from './play'
-
-const maskIdCard = (s: string) => (s.length > 8 ? `${s.slice(0, 4)}${'*'.repeat(s.length - 8)}${s.slice(-4)}` : s)
 
 async function certOf(ctx: Scoped, userId: number) {
   const [c] = await ctx.db

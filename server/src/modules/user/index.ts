@@ -1,6 +1,8 @@
 /** The learner's own profile, badges, password, phone and share code, and `offline` (take over). */
+
 import { eq } from 'drizzle-orm'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
+import { maskIdCard } from '../../../../src/domain/id-card'
 import { countRows } from '../../db'
 import { identityCert, informUser, shopOrder, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
@@ -10,12 +12,6 @@ import { displaceOtherTokens, revokeOtherTokens } from '../../services/tokens'
 import { claimLock, releaseOtherLocks } from '../lock'
 import { closeExpiredOrders } from '../order/service'
 import { phoneTaken } from '../sms'
-
-/** Only the first 4 and last 4 characters are shown. */
-export const maskIdCard = (idCard: string) =>
-  idCard.length <= 8
-    ? idCard.replace(/./g, '*')
-    : `${idCard.slice(0, 4)}${'*'.repeat(idCard.length - 8)}${idCard.slice(-4)}`
 
 async function me(ctx: Ctx) {
   const { userId } = requireUser(ctx)

@@ -1,6 +1,6 @@
 /**
- * Resident ID numbers (GB 11643-1999) as the mock-exam application form checks them before sending:
- * 17 digits and a check character computed from them (the server checks the same; docs/DECISIONS.md "Exams").
+ * Resident ID numbers (GB 11643-1999): 17 digits and a check character computed from them. One module for the
+ * app (identity certification, mock-exam application) and the server (mock-exam applications, masking).
  */
 
 const ID_CARD_RE = /^\d{17}[\dX]$/
@@ -25,3 +25,10 @@ export function idCardProblem(value: string): 'format' | 'checksum' | null {
 }
 
 export const isValidIdCard = (value: string): boolean => idCardProblem(value) === null
+
+/** 110101199003077777 -> 1101**********7777: only the first 4 and last 4 characters are shown. */
+export function maskIdCard(value: string): string {
+  const v = value.trim()
+  if (v.length <= 8) return '*'.repeat(v.length)
+  return `${v.slice(0, 4)}${'*'.repeat(v.length - 8)}${v.slice(-4)}`
+}
