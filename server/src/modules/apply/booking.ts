@@ -22,13 +22,13 @@ import {
   activeBooking,
   appointmentQuery,
   appointmentView,
-  appointmentViews,
   changeDeadline,
   isUniqueViolation,
   notFound,
   ownAppointment,
   sessionById,
   type Tx,
+  upcomingBookings,
 } from './views'
 
 const rule = (msg: string) => new AppError(EXAM_CODE.bookingRule, msg)
@@ -179,27 +179,13 @@ export const handlers: Handlers = {
 
   'GET /apply/subscribeNext': async (ctx) => {
     const { userId } = requireUser(ctx)
-    const [next] = await appointmentViews(
-      ctx,
-      userId,
-      and(eq(appointment.status, APPOINTMENT_STATUS.booked), gt(applySession.endAt, new Date())),
-      'soonest',
-    )
+    const [next] = await upcomingBookings(ctx, userId)
     return next ?? null
   },
 
   'GET /user/subscribe/recentExam': async (ctx) => {
     const { userId } = requireUser(ctx)
-    const [next] = await appointmentViews(
-      ctx,
-      userId,
-      and(
-        eq(appointment.kind, 'exam'),
-        eq(appointment.status, APPOINTMENT_STATUS.booked),
-        gt(applySession.endAt, new Date()),
-      ),
-      'soonest',
-    )
+    const [next] = await upcomingBookings(ctx, userId, 'exam')
     return next ?? null
   },
 

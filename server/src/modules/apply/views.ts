@@ -2,7 +2,7 @@
  * Appointment building blocks (docs/DECISIONS.md "Exams"): bookings, sessions and sites as the contract's rows,
  * the change cut-off, and the learner's active booking of an exam and kind.
  */
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, type SQL } from 'drizzle-orm'
 import {
   APPOINTMENT_STATUS,
   CHANGE_CUTOFF_HOURS,
@@ -127,6 +127,20 @@ export async function ownAppointment(ctx: Scoped, userId: number, appointmentId:
 }
 
 /** The learner's active (status booked) booking of an exam and kind, if any. */
+/** The learner's booked sessions that have not ended (of one kind, or all), soonest first. */
+export function upcomingBookings(ctx: Scoped, userId: number, kind?: SessionKind) {
+  return appointmentViews(
+    ctx,
+    userId,
+    and(
+      kind ? eq(appointment.kind, kind) : undefined,
+      eq(appointment.status, APPOINTMENT_STATUS.booked),
+      gt(applySession.endAt, new Date()),
+    ),
+    'soonest',
+  )
+}
+
 export async function activeBooking(ctx: Scoped, userId: number, examId: number, kind: SessionKind) {
   const [row] = await appointmentViews(
     ctx,

@@ -50,8 +50,8 @@ import {
   latestGraded,
   ownRecord,
   recordDetail,
+  recordPage,
   startRecord,
-  summaryOf,
 } from './records'
 import { addToBook, review, wrongView } from './wrong'
 
@@ -509,32 +509,6 @@ async function recordQuestionsBy(ctx: Scoped, userId: number, recordId: number, 
     const a = answers.find((x) => x.questionId === q.id)
     return { ...questionView(q, true), answer: a ? answerView(a) : null }
   })
-}
-
-const recordPage = async (ctx: Scoped, where: SQL, pageNum: number, pageSize: number) => {
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(bankRecord)
-      .where(where)
-      .orderBy(desc(bankRecord.startedAt), desc(bankRecord.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
-    ctx.db.select({ n: count() }).from(bankRecord).where(where),
-  ])
-  const answers = await answersOf(
-    ctx,
-    rows.map((r) => r.id),
-  )
-  return {
-    rows: rows.map((r) =>
-      summaryOf(
-        r,
-        answers.filter((a) => a.recordId === r.id),
-      ),
-    ),
-    total: toInt(total?.n),
-  }
 }
 
 const DEFAULT_BEFORE_KNOW = {

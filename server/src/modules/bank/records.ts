@@ -4,11 +4,11 @@
  * Timed attempts (exams, mock exams: `deadline_at` set) close at their deadline: see editRecord.
  */
 import { createHash, randomInt } from 'node:crypto'
-import { asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { BANK_CODE, DAILY_COUNT, RANDOM_COUNT } from '../../../../contract/schemas/bank-codes'
 import { DEADLINE_GRACE_SECONDS } from '../../../../contract/schemas/exam-codes'
 import { type ExamQuestion, round2, scorePaper } from '../../../../src/domain/scoring'
-import type { Db } from '../../db'
+import { type Db, toInt } from '../../db'
 import { bankRecord, collectQuestion, dailySet, question, recordAnswer, wrongQuestion } from '../../db/schema'
 import { AppError, type TenantScope } from '../../http/core'
 import { issueOnPass } from '../exam/certificates'
@@ -375,7 +375,8 @@ async function planOf(ctx: Scoped, access: Access, userId: number, input: StartI
   }
 }
 
-async function openRecord(ctx: Scoped, userId: number, mode: Mode, scopeKey: string) {
+/** The learner's unfinished attempt of a mode and scope key (one at most: the partial unique index). */
+export async function openRecord(ctx: Scoped, userId: number, mode: Mode, scopeKey: string) {
   const [row] = await ctx.db
     .select()
     .from(bankRecord)
@@ -505,6 +506,33 @@ export function summaryOf(r: RecordRow, answered: AnswerRow[]) {
     // (its clock estimate lags by the reply's travel time), so its time-up submit is recognised (autoSubmitted)
     deadlineTime: r.deadlineAt ? r.deadlineAt.getTime() / 1000 : null,
     autoSubmitted: r.autoSubmitted,
+  }
+}
+
+/** A page of attempts (newest first) as summaries. */
+export async function recordPage(ctx: Scoped, where: SQL, pageNum: number, pageSize: number) {
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(bankRecord)
+      .where(where)
+      .orderBy(desc(bankRecord.startedAt), desc(bankRecord.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize),
+    ctx.db.select({ n: count() }).from(bankRecord).where(where),
+  ])
+  const answers = await answersOf(
+    ctx,
+    rows.map((r) => r.id),
+  )
+  return {
+    rows: rows.map((r) =>
+      summaryOf(
+        r,
+        answers.filter((a) => a.recordId === r.id),
+      ),
+    ),
+    total: toInt(total?.n),
   }
 }
 

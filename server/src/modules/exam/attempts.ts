@@ -17,7 +17,7 @@ import { type Db, toInt } from '../../db'
 import { applySession, bankRecord, mockSubscribe } from '../../db/schema'
 import { AppError, TenantScope } from '../../http/core'
 import { paperById, paperQuestionIds, type Scoped } from '../bank/core'
-import { editRecord, isExpired, type RecordRow, recordDetail } from '../bank/records'
+import { editRecord, isExpired, openRecord, type RecordRow, recordDetail } from '../bank/records'
 import { activeExamAppointment, assertEligible, checksFor, type ExamRow } from './eligibility'
 import { statusOf } from './rows'
 
@@ -30,23 +30,7 @@ const TZ_MS = 8 * 3600 * 1000
 /** 2025-06-01 09:00 in China Standard Time */
 export const cstTime = (d: Date) => new Date(d.getTime() + TZ_MS).toISOString().slice(0, 16).replace('T', ' ')
 
-async function openAttempt(ctx: Scoped, userId: number, e: ExamRow): Promise<RecordRow | undefined> {
-  const [row] = await ctx.db
-    .select()
-    .from(bankRecord)
-    .where(
-      ctx.scope.where(
-        bankRecord,
-        eq(bankRecord.userId, userId),
-        eq(bankRecord.mode, 'test'),
-        eq(bankRecord.scopeKey, attemptKey(e)),
-        isNull(bankRecord.submittedAt),
-      ),
-    )
-    .orderBy(desc(bankRecord.id))
-    .limit(1)
-  return row
-}
+const openAttempt = (ctx: Scoped, userId: number, e: ExamRow) => openRecord(ctx, userId, 'test', attemptKey(e))
 
 /** Submits the attempt when it is past its deadline + grace; returns the attempt as it is now. */
 export async function closeIfExpired(ctx: Scoped, userId: number, r: RecordRow): Promise<RecordRow> {

@@ -1,10 +1,9 @@
 /** Exam lists, detail (entry conditions, booking, attempts, certificate), what to sit next, and timed attempts. */
-import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
-import { APPOINTMENT_STATUS } from '../../../../contract/schemas/exam-codes'
-import { applySession, appointment, bankRecord } from '../../db/schema'
+import { desc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { bankRecord } from '../../db/schema'
 import { AppError, type Handlers, requireUser } from '../../http/core'
 import { sanitizeArticle } from '../../services/sanitize'
-import { activeBooking, appointmentViews } from '../apply/views'
+import { activeBooking, upcomingBookings } from '../apply/views'
 import type { Scoped } from '../bank/core'
 import { answersOf, summaryOf } from '../bank/records'
 import { attemptsOf, closeExpiredOf, startAttempt, unfinishedAttempt } from './attempts'
@@ -47,16 +46,7 @@ async function nextExam(ctx: Scoped, userId: number) {
     const e = await visibleOrNone(ctx, userId, r.examId!)
     if (e) return { exam: await oneRow(ctx, userId, e), appointment: await appointmentOf(ctx, userId, e.id) }
   }
-  const booked = await appointmentViews(
-    ctx,
-    userId,
-    and(
-      eq(appointment.kind, 'exam'),
-      eq(appointment.status, APPOINTMENT_STATUS.booked),
-      gt(applySession.endAt, new Date()),
-    ),
-    'soonest',
-  )
+  const booked = await upcomingBookings(ctx, userId, 'exam')
   for (const a of booked) {
     const e = await visibleOrNone(ctx, userId, a.examId)
     if (e) return { exam: await oneRow(ctx, userId, e), appointment: a }

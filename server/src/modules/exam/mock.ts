@@ -3,12 +3,11 @@
  * active application, save / submit through the bank's editRecord, results grouped per mock, and the attempt's
  * wrong questions into the wrong book.
  */
-import { count, desc, eq, inArray, isNull } from 'drizzle-orm'
-import { toInt } from '../../db'
+import { desc, eq, inArray, isNull } from 'drizzle-orm'
 import { bankRecord, exam, wrongQuestion } from '../../db/schema'
 import { AppError, type Handlers, requireUser } from '../../http/core'
 import { isWrongState, type Scoped } from '../bank/core'
-import { answersOf, editRecord, ownRecord, recordDetail, summaryOf } from '../bank/records'
+import { answersOf, editRecord, ownRecord, recordDetail, recordPage } from '../bank/records'
 import { addToBook } from '../bank/wrong'
 import { closeExpiredOf, startAttempt } from './attempts'
 import { visibleExam } from './rows'
@@ -100,29 +99,7 @@ export const handlers: Handlers = {
       eq(bankRecord.scope, 'mock'),
       query.examId ? eq(bankRecord.examId, query.examId) : undefined,
     )
-    const [rows, [total]] = await Promise.all([
-      ctx.db
-        .select()
-        .from(bankRecord)
-        .where(where)
-        .orderBy(desc(bankRecord.startedAt), desc(bankRecord.id))
-        .limit(query.pageSize)
-        .offset((query.pageNum - 1) * query.pageSize),
-      ctx.db.select({ n: count() }).from(bankRecord).where(where),
-    ])
-    const answers = await answersOf(
-      ctx,
-      rows.map((r) => r.id),
-    )
-    return {
-      rows: rows.map((r) =>
-        summaryOf(
-          r,
-          answers.filter((a) => a.recordId === r.id),
-        ),
-      ),
-      total: toInt(total?.n),
-    }
+    return recordPage(ctx, where, query.pageNum, query.pageSize)
   },
 
   'POST /mock/wwrong/record': async (ctx, { body }) => {
