@@ -14,8 +14,9 @@ import { go, QUIET, requireLogin } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
 import { APPOINTMENT_STATUS, type Appointment, appointments, cancelAppointment } from '@/services/api/exam'
 import { tx } from './mockExam/messages'
-import { dateTime, nowSeconds, Tabs, timeRange } from './mockExam/parts'
+import { nowSeconds, Tabs } from './mockExam/parts'
 import './mockExam/mock.scss'
+import { dateTime, timeRange } from '@/services/exam/ui'
 
 type When = 'upcoming' | 'past' | 'all'
 

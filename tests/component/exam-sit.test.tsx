@@ -35,10 +35,9 @@ vi.mock('@/services/api/bank', async () => {
   }
 })
 
-vi.mock('@/services/api/exam', async () => {
-  const codes = await import('../../contract/schemas/exam-codes')
+vi.mock('@/services/api/exam', async (importOriginal) => {
   return {
-    ...codes,
+    ...(await importOriginal<typeof import('@/services/api/exam')>()),
     startExam: vi.fn(),
     startMock: vi.fn(),
     examTemp: vi.fn(),

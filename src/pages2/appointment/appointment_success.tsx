@@ -11,8 +11,9 @@ import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/l
 import { StatusBox } from '@/pages/questionBank/ui'
 import { APPOINTMENT_STATUS, appointment } from '@/services/api/exam'
 import { tx } from './messages'
-import { appointmentUrl, backTo, InfoRow, timeRange } from './parts'
+import { appointmentUrl, InfoRow } from './parts'
 import './appointment.scss'
+import { backTo, timeRange } from '@/services/exam/ui'
 
 export default function AppointmentSuccess() {
   const { params } = useRouter()
@@ -84,10 +85,7 @@ export default function AppointmentSuccess() {
               <View className="ap-btn ap-my-appointments" onClick={() => Taro.navigateTo({ url: appointmentUrl.list })}>
                 {tx('success.myAppointments')}
               </View>
-              <View
-                className="ap-btn ap-back-exam"
-                onClick={() => backTo('pages2/exam/exam_appointment', appointmentUrl.examEntry(a.examId))}
-              >
+              <View className="ap-btn ap-back-exam" onClick={() => backTo(appointmentUrl.examEntry(a.examId))}>
                 {tx('success.backExam')}
               </View>
             </View>

@@ -19,26 +19,16 @@ import {
   type EligibilityCheck,
   EXAM_CODE,
   MAX_RESCHEDULES,
+  refusedChecks,
   reschedule,
   type SessionKind,
   sites,
 } from '@/services/api/exam'
 import { ApiError } from '@/services/http/request'
 import { tx } from './messages'
-import {
-  appointmentUrl,
-  backTo,
-  EligibilityList,
-  InfoRow,
-  refusalChecks,
-  sessionLabel,
-  sessionState,
-  timeRange,
-  toastFailure,
-} from './parts'
+import { appointmentUrl, EligibilityList, InfoRow, sessionLabel, sessionState, toastFailure } from './parts'
 import './appointment.scss'
-
-const INDEX_ROUTE = 'pages2/appointment/index'
+import { backTo, timeRange } from '@/services/exam/ui'
 
 export function BookingConfirm({ kind }: { kind: SessionKind }) {
   const { params } = useRouter()
@@ -79,8 +69,7 @@ export function BookingConfirm({ kind }: { kind: SessionKind }) {
     r.finally(() => Taro.stopPullDownRefresh())
   })
 
-  const backToList = () =>
-    backTo(INDEX_ROUTE, appointmentUrl.index({ kind, examId, appointmentId: appointmentId || undefined }))
+  const backToList = () => backTo(appointmentUrl.index({ kind, examId, appointmentId: appointmentId || undefined }))
 
   const confirm = async () => {
     const session = data.data?.session
@@ -96,8 +85,9 @@ export function BookingConfirm({ kind }: { kind: SessionKind }) {
         url: `${appointmentUrl.success(a.appointmentId)}${appointmentId ? '&rescheduled=1' : ''}`,
       })
     } catch (e) {
-      if (e instanceof ApiError && e.code === EXAM_CODE.notEligible && refusalChecks(e.data).length > 0) {
-        setChecks(refusalChecks(e.data))
+      const refused = refusedChecks(e)
+      if (refused) {
+        setChecks(refused)
       } else if (e instanceof ApiError && e.code === EXAM_CODE.sessionFull) {
         await Taro.showModal({
           title: tx('refuse.full'),

@@ -36,9 +36,9 @@ import {
   rememberCity,
   sessionLabel,
   sessionState,
-  timeRange,
 } from './parts'
 import './appointment.scss'
+import { timeRange } from '@/services/exam/ui'
 
 type Step = 'exam' | 'province' | 'city' | 'sites'
 

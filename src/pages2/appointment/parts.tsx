@@ -4,7 +4,6 @@
  */
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import dayjs from 'dayjs'
 import type { ReactNode } from 'react'
 import { t } from '@/i18n'
 import type { Appointment, EligibilityCheck, Session, SessionKind } from '@/services/api/exam'
@@ -32,16 +31,6 @@ export const appointmentUrl = {
   list: '/pages5/examAppointList',
   signCommit: (examId: number) => `/pages2/exam/signCommit?examId=${examId}`,
   examEntry: (examId: number) => `/pages2/exam/exam_appointment?examId=${examId}`,
-}
-
-/** Go back to `route` when it is below in the page stack, else open `url` in place of this page. */
-export function backTo(route: string, url: string): void {
-  const want = route.replace(/^\//, '')
-  const pages = Taro.getCurrentPages()
-  const routes = pages.map((p) => (p.route ?? '').replace(/^\//, '').split('?')[0])
-  const i = routes.lastIndexOf(want)
-  if (i >= 0 && i < pages.length - 1) Taro.navigateBack({ delta: pages.length - 1 - i })
-  else Taro.redirectTo({ url })
 }
 
 // ---- the city chosen last ----
@@ -73,18 +62,7 @@ export function rememberCity(c: RememberedCity): void {
   storage.set(CITY_KEY, c)
 }
 
-// ---- time and session states ----
-
-export const dateTime = (s: number) => dayjs.unix(s).format('YYYY-MM-DD HH:mm')
-
-/** 2025-03-01 09:00-11:00 (one day), else both ends in full. */
-export function timeRange(start: number, end: number): string {
-  const a = dayjs.unix(start)
-  const b = dayjs.unix(end)
-  return a.isSame(b, 'day')
-    ? `${a.format('YYYY-MM-DD HH:mm')}-${b.format('HH:mm')}`
-    : `${dateTime(start)} - ${dateTime(end)}`
-}
+// ---- session states (times: @/services/exam/ui) ----
 
 export type SessionState = 'open' | 'full' | 'current' | 'closed'
 
@@ -143,16 +121,6 @@ export function EligibilityList({ checks }: { checks: EligibilityCheck[] }) {
 }
 
 // ---- refusals ----
-
-/** The checks of an EXAM_CODE.notEligible refusal's envelope data, or [] when it carries none. */
-export function refusalChecks(data: unknown): EligibilityCheck[] {
-  const checks = (data as { checks?: unknown } | null)?.checks
-  if (!Array.isArray(checks)) return []
-  return checks.filter(
-    (c): c is EligibilityCheck =>
-      !!c && typeof c === 'object' && typeof (c as EligibilityCheck).title === 'string' && 'ok' in c,
-  )
-}
 
 /** A failure of a `silent` call: session codes were handled by the request layer; anything else is toasted. */
 export function toastFailure(e: unknown): void {

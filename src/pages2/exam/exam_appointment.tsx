@@ -29,9 +29,10 @@ import {
 import { ApiError } from '@/services/http/request'
 import { confirmStart, go } from './actions'
 import { tx } from './messages'
-import { AttemptList, BookingCard, fmtTime, maxText, StatusTag, sessionText, windowText } from './parts'
+import { AttemptList, BookingCard, maxText, StatusTag, sessionText, windowText } from './parts'
 import { examUrl, type StartBlock, score, startBlock } from './rules'
 import './exam.scss'
+import { dateTime } from '@/services/exam/ui'
 
 interface EntryData {
   d: ExamDetail
@@ -241,7 +242,7 @@ function BookingSection({ d, onCancel }: { d: ExamDetail; onCancel: (a: Appointm
 function blockText(block: StartBlock, d: ExamDetail): string {
   switch (block) {
     case 'upcoming':
-      return d.openTime ? tx('start.why.upcoming', { time: fmtTime(d.openTime) }) : tx('start.why.upcomingNoTime')
+      return d.openTime ? tx('start.why.upcoming', { time: dateTime(d.openTime) }) : tx('start.why.upcomingNoTime')
     case 'beforeSession':
       return tx('start.why.beforeSession', { time: d.appointment ? sessionText(d.appointment) : '' })
     default:

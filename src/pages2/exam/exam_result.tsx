@@ -19,10 +19,11 @@ import { ApiError } from '@/services/http/request'
 import { go } from './actions'
 import { CertificateCanvas, type CertificateCanvasHandle } from './certificate-canvas'
 import { tx } from './messages'
-import { AttemptList, fmtDate } from './parts'
+import { AttemptList } from './parts'
 import { examUrl, score } from './rules'
 import { openVerifyUrl } from './save'
 import './exam.scss'
+import { dateOnly } from '@/services/exam/ui'
 
 async function loadResult(examId: number | undefined, recordId: number | undefined): Promise<ExamDetail | null> {
   try {
@@ -57,7 +58,7 @@ function CertificateSection({ d }: { d: ExamDetail & { certificate: NonNullable<
       <Text className="ex-cert-serial" selectable userSelect>
         {tx('cert.serial', { serial: c.serial })}
       </Text>
-      <Text className="qb-muted ex-cert-issued">{tx('cert.issued', { date: fmtDate(c.issuedTime) })}</Text>
+      <Text className="qb-muted ex-cert-issued">{tx('cert.issued', { date: dateOnly(c.issuedTime) })}</Text>
       {!c.valid && <Text className="ex-warn ex-cert-invalid">{tx('cert.invalid')}</Text>}
       <View className="ex-cert-actions">
         <Button

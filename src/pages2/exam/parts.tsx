@@ -1,26 +1,18 @@
 /** Views and formats shared by the exam pages (page files export only their page: weapp keeps nothing else). */
 import { Text, View } from '@tarojs/components'
-import dayjs from 'dayjs'
 import type { ReactNode } from 'react'
 import type { RecordSummary } from '@/services/api/bank'
 import type { Appointment, Certificate, ExamRow } from '@/services/api/exam'
+import { dateOnly, dateTime, timeRange } from '@/services/exam/ui'
 import { tx } from './messages'
 import { attemptPassed, score } from './rules'
 
-export const fmtTime = (sec: number) => dayjs.unix(sec).format('YYYY-MM-DD HH:mm')
-export const fmtDate = (sec: number) => dayjs.unix(sec).format('YYYY-MM-DD')
-
-/** 2025-03-01 09:00-11:00 (or with the end date when the session runs past midnight) */
-export function sessionText(a: Pick<Appointment, 'startTime' | 'endTime'>): string {
-  const s = dayjs.unix(a.startTime)
-  const e = dayjs.unix(a.endTime)
-  return `${s.format('YYYY-MM-DD HH:mm')}-${e.format(s.isSame(e, 'day') ? 'HH:mm' : 'YYYY-MM-DD HH:mm')}`
-}
+export const sessionText = (a: Pick<Appointment, 'startTime' | 'endTime'>) => timeRange(a.startTime, a.endTime)
 
 export function windowText(e: Pick<ExamRow, 'openTime' | 'closeTime'>): string {
-  if (e.openTime && e.closeTime) return tx('exam.window', { from: fmtTime(e.openTime), to: fmtTime(e.closeTime) })
-  if (e.openTime) return tx('exam.windowFrom', { from: fmtTime(e.openTime) })
-  if (e.closeTime) return tx('exam.windowTo', { to: fmtTime(e.closeTime) })
+  if (e.openTime && e.closeTime) return tx('exam.window', { from: dateTime(e.openTime), to: dateTime(e.closeTime) })
+  if (e.openTime) return tx('exam.windowFrom', { from: dateTime(e.openTime) })
+  if (e.closeTime) return tx('exam.windowTo', { to: dateTime(e.closeTime) })
   return tx('exam.windowAny')
 }
 
@@ -124,7 +116,7 @@ export function AttemptList({
                 {r.recordId === highlight ? ` · ${tx('result.thisAttempt')}` : ''}
               </Text>
               <Text className="qb-muted">
-                {fmtTime(r.submitTime ?? r.startTime)}
+                {dateTime(r.submitTime ?? r.startTime)}
                 {r.autoSubmitted ? ` · ${tx('attempts.auto')}` : ''}
               </Text>
             </View>
@@ -153,7 +145,7 @@ export function CertificateItem({ c, onClick }: { c: Certificate; onClick: () =>
       <View className="qb-row-main">
         <Text className="qb-row-title">{c.examName}</Text>
         <Text className="qb-muted">
-          {tx('cert.serial', { serial: c.serial })} · {tx('cert.issued', { date: fmtDate(c.issuedTime) })}
+          {tx('cert.serial', { serial: c.serial })} · {tx('cert.issued', { date: dateOnly(c.issuedTime) })}
         </Text>
         {!c.valid && <Text className="ex-warn">{tx('cert.invalid')}</Text>}
       </View>

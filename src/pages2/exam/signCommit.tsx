@@ -18,11 +18,11 @@ import { type Appointment, type CommitmentLetter, commitmentLetter, signCommitme
 import { uploadImage } from '@/services/upload'
 import { go } from './actions'
 import { tx } from './messages'
-import { fmtTime } from './parts'
 import { examUrl } from './rules'
 import { SignaturePad, type SignaturePadHandle } from './signature-pad'
 import { MIN_INK_LENGTH } from './stroke'
 import './exam.scss'
+import { dateTime } from '@/services/exam/ui'
 
 const toast = (title: string) => Taro.showToast({ title, icon: 'none', duration: 2000 })
 
@@ -32,7 +32,7 @@ function Signed({ letter }: { letter: CommitmentLetter }) {
       <View className="ex-item-head">
         <Text className="ex-tag ex-passed ex-signed">{tx('sign.signed')}</Text>
         {letter.signedTime !== null && (
-          <Text className="qb-muted ex-signed-time">{tx('sign.signedAt', { time: fmtTime(letter.signedTime) })}</Text>
+          <Text className="qb-muted ex-signed-time">{tx('sign.signedAt', { time: dateTime(letter.signedTime) })}</Text>
         )}
       </View>
       <Text className="ex-sign-label">{tx('sign.yourSignature')}</Text>

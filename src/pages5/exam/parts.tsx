@@ -20,16 +20,6 @@ export function goBack(fallback: string): void {
   Promise.resolve(Taro.navigateBack()).catch(() => Taro.redirectTo({ url: fallback }))
 }
 
-/** Back to a page already in the stack (the exam list), else replace this page with it. */
-export function backTo(url: string): void {
-  const route = (u: string) => u.replace(/^\//, '').split('?')[0]
-  const pages = Taro.getCurrentPages()
-  const i = pages.map((p) => route(p.route ?? '')).lastIndexOf(route(url))
-  if (i >= 0 && i < pages.length - 1) Taro.navigateBack({ delta: pages.length - 1 - i })
-  else if (isTabPath(url)) Taro.switchTab({ url })
-  else Taro.redirectTo({ url })
-}
-
 /** Open an app path: tab pages switch, others open on top. */
 export function openPath(path: string): void {
   const url = path.startsWith('/') ? path : `/${path}`

@@ -5,7 +5,7 @@
  * waits for the outbox to drain. No UI here.
  */
 import { type EditResult, type RecordDetail, record, submitRecord } from '@/services/api/bank'
-import { type Eligibility, EXAM_CODE, examTemp, startExam, startMock } from '@/services/api/exam'
+import { type Eligibility, EXAM_CODE, examTemp, refusedChecks, startExam, startMock } from '@/services/api/exam'
 import { drop, pending } from '@/services/bank/answer-queue'
 import { ApiError, NETWORK_ERROR } from '@/services/http/error'
 import { type ExamClock, makeClock } from './clock'
@@ -169,11 +169,8 @@ export type Refusal =
 export function refusalOf(e: unknown): Refusal | null {
   if (!(e instanceof ApiError)) return null
   switch (e.code) {
-    case EXAM_CODE.notEligible: {
-      const data = e.data as Partial<Eligibility> | null
-      const checks = Array.isArray(data?.checks) ? data.checks : []
-      return { kind: 'notEligible', checks, message: e.msg }
-    }
+    case EXAM_CODE.notEligible:
+      return { kind: 'notEligible', checks: refusedChecks(e) ?? [], message: e.msg }
     case EXAM_CODE.attemptsUsed:
       return { kind: 'attemptsUsed', message: e.msg }
     case EXAM_CODE.notOpen:

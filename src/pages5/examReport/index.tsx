@@ -18,11 +18,12 @@ import { StatusBox } from '@/pages/questionBank/ui'
 import { record } from '@/services/api/bank'
 import { examDetail, mockWrongNum, ranking } from '@/services/api/exam'
 import { tx } from '../exam/messages'
-import { backTo, EXAMS_URL, MOCKS_URL } from '../exam/parts'
+import { EXAMS_URL, MOCKS_URL } from '../exam/parts'
 import { type ExamKindParam, examPageUrl } from '../exam/session'
 import { AttemptHistory, CertificateSection, MockWrongSection, RankingSection, SectionFailed } from './parts'
 import '@/components/question/index.scss'
 import '../exam/exam.scss'
+import { backTo } from '@/services/exam/ui'
 
 export default function ExamReportPage() {
   const { params } = useRouter()

@@ -22,8 +22,9 @@ import { getInfo } from '@/services/api/user'
 import { useSession } from '@/store/session'
 import { type ApplyErrors, type ApplyField, hasApplyErrors, validateApply } from './apply-form'
 import { tx } from './messages'
-import { backTo, findMock, InfoRow, mockUrl, nowSeconds, windowText } from './parts'
+import { findMock, InfoRow, mockUrl, nowSeconds, windowText } from './parts'
 import './mock.scss'
+import { backTo } from '@/services/exam/ui'
 
 function FormRow({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
   return (
@@ -176,7 +177,7 @@ export default function MockApply() {
     if (examId && requireLogin()) mock.reload(mock.status === 'ready')
   })
 
-  const back = () => backTo('pages5/mockRecord/mock_record', mockUrl.home)
+  const back = () => backTo(mockUrl.home)
   const m = mock.data
   const now = nowSeconds()
   return (

@@ -3,10 +3,9 @@
  * URLs, times, the action a mock row offers, tabs and info rows. Page files export only their page on weapp.
  */
 import { ScrollView, Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
-import dayjs from 'dayjs'
 import type { ReactNode } from 'react'
 import { type MockRow, mockApplyList } from '@/services/api/exam'
+import { dateTime, timeRange } from '@/services/exam/ui'
 import { tx } from './messages'
 
 export const mockUrl = {
@@ -32,17 +31,6 @@ export async function findMock(examId: number, maxPages = 20): Promise<MockRow |
 }
 
 export const nowSeconds = () => Date.now() / 1000
-
-export const dateTime = (s: number) => dayjs.unix(s).format('YYYY-MM-DD HH:mm')
-
-/** 2025-03-01 09:00-11:00 (one day), else both ends in full. */
-export function timeRange(start: number, end: number): string {
-  const a = dayjs.unix(start)
-  const b = dayjs.unix(end)
-  return a.isSame(b, 'day')
-    ? `${a.format('YYYY-MM-DD HH:mm')}-${b.format('HH:mm')}`
-    : `${dateTime(start)} - ${dateTime(end)}`
-}
 
 /** A window with open ends ("不限" for a missing end). */
 export function windowText(open: number | null, close: number | null): string {
@@ -83,16 +71,6 @@ export function mockAction(m: MockRow, now = nowSeconds()): MockAction {
   if (m.live === 'ended') return { kind: 'none' }
   if (m.applyOpenTime && now < m.applyOpenTime) return { kind: 'note', text: tx('mock.applyNotOpen') }
   return { kind: 'note', text: tx('mock.applyClosed') }
-}
-
-/** Go back to `route` when it is below in the page stack, else open `url` in place of this page. */
-export function backTo(route: string, url: string): void {
-  const want = route.replace(/^\//, '')
-  const pages = Taro.getCurrentPages()
-  const routes = pages.map((p) => (p.route ?? '').replace(/^\//, '').split('?')[0])
-  const i = routes.lastIndexOf(want)
-  if (i >= 0 && i < pages.length - 1) Taro.navigateBack({ delta: pages.length - 1 - i })
-  else Taro.redirectTo({ url })
 }
 
 export function Tabs<K extends string>({

@@ -12,8 +12,9 @@ import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/l
 import { StatusBox } from '@/pages/questionBank/ui'
 import { MOCK_SUBSCRIBE_STATUS, mockSubscription } from '@/services/api/exam'
 import { tx } from './messages'
-import { backTo, InfoRow, liveOf, mockUrl, windowText } from './parts'
+import { InfoRow, liveOf, mockUrl, windowText } from './parts'
 import './mock.scss'
+import { backTo } from '@/services/exam/ui'
 
 export default function RegistrationSuccess() {
   const { params } = useRouter()
@@ -23,7 +24,7 @@ export default function RegistrationSuccess() {
     if (subscribeId && requireLogin()) data.reload(data.status === 'ready')
   })
 
-  const back = () => backTo('pages5/mockRecord/mock_record', mockUrl.home)
+  const back = () => backTo(mockUrl.home)
   const s = data.data
   const applied = s?.status === MOCK_SUBSCRIBE_STATUS.applied
   const live = s ? liveOf(s.openTime, s.closeTime) : 'scheduled'

@@ -14,8 +14,9 @@ import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
 import type { RecordSummary } from '@/services/api/bank'
 import { mockRecords } from '@/services/api/exam'
 import { tx } from '../mockExam/messages'
-import { dateTime, mockUrl, scoreText } from '../mockExam/parts'
+import { mockUrl, scoreText } from '../mockExam/parts'
 import '../mockExam/mock.scss'
+import { dateTime } from '@/services/exam/ui'
 
 function RecordRow({ r, onOpen }: { r: RecordSummary; onOpen: (r: RecordSummary) => void }) {
   const passed = r.reportStatus === 1

@@ -1,8 +1,9 @@
 /** Rows of the mock-exam home (page files export only their page on weapp): a mock, an application, a score group. */
 import { Text, View } from '@tarojs/components'
 import { MOCK_SUBSCRIBE_STATUS, type MockGroup, type MockRow, type MockSubscribe } from '@/services/api/exam'
+import { dateTime } from '@/services/exam/ui'
 import { tx } from '../mockExam/messages'
-import { dateTime, liveOf, mockAction, scoreText, windowText } from '../mockExam/parts'
+import { liveOf, mockAction, scoreText, windowText } from '../mockExam/parts'
 
 const LIVE_KEY = {
   scheduled: 'mock.live.scheduled',

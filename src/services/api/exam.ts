@@ -18,7 +18,10 @@
  * Refusals: EXAM_CODE.notEligible (data = { eligible, checks }), attemptsUsed, notOpen, sessionFull,
  * bookingRule, notApplied (ApiError.code / .data).
  */
+
+import { EXAM_CODE } from '../../../contract/schemas/exam-codes'
 import type { RouteData, RouteInput } from '../../../contract/types'
+import { ApiError } from '../http/error'
 import { type CallOptions, call } from './call'
 
 export {
@@ -55,6 +58,21 @@ export type MockSubscribe = RouteData<'GET /mock/subscribe/info/:id'>
 export type MockApplyIn = Body<'POST /mock/subscribe'>
 export type MockGroup = RouteData<'GET /mock/record/group_list'>[number]
 export type SessionKind = 'exam' | 'train'
+
+/**
+ * The checks of an EXAM_CODE.notEligible refusal (carried in ApiError.data), or null for any other error or a
+ * refusal without checks.
+ */
+export function refusedChecks(e: unknown): EligibilityCheck[] | null {
+  if (!(e instanceof ApiError) || e.code !== EXAM_CODE.notEligible) return null
+  const checks = (e.data as { checks?: unknown } | null)?.checks
+  if (!Array.isArray(checks)) return null
+  const valid = checks.filter(
+    (c): c is EligibilityCheck =>
+      !!c && typeof c === 'object' && typeof (c as EligibilityCheck).title === 'string' && 'ok' in c,
+  )
+  return valid.length > 0 ? valid : null
+}
 
 // ---- exams ----
 

@@ -1,0 +1,29 @@
+/**
+ * What the exam, appointment and mock-exam pages share: how times read, and going back to a page that may be
+ * below in the stack (pages2 and pages5 both use it, so it lives outside either subpackage).
+ */
+import Taro from '@tarojs/taro'
+import dayjs from 'dayjs'
+import { isTabPath } from '@/components/tab-bar/tabs'
+
+/** 2025-03-01 09:00 */
+export const dateTime = (sec: number) => dayjs.unix(sec).format('YYYY-MM-DD HH:mm')
+/** 2025-03-01 */
+export const dateOnly = (sec: number) => dayjs.unix(sec).format('YYYY-MM-DD')
+
+/** 2025-03-01 09:00-11:00 on one day, else both ends in full. */
+export function timeRange(start: number, end: number): string {
+  const a = dayjs.unix(start)
+  const b = dayjs.unix(end)
+  return a.isSame(b, 'day') ? `${dateTime(start)}-${b.format('HH:mm')}` : `${dateTime(start)} - ${dateTime(end)}`
+}
+
+/** Back to `url`'s page when it is below in the stack, else open it in place of this page (tabs switch). */
+export function backTo(url: string): void {
+  const route = (u: string) => u.replace(/^\//, '').split('?')[0]
+  const pages = Taro.getCurrentPages()
+  const i = pages.map((p) => route(p.route ?? '')).lastIndexOf(route(url))
+  if (i >= 0 && i < pages.length - 1) Taro.navigateBack({ delta: pages.length - 1 - i })
+  else if (isTabPath(url)) Taro.switchTab({ url: url.split('?')[0] ?? url })
+  else Taro.redirectTo({ url })
+}
