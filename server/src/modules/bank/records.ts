@@ -435,18 +435,23 @@ export async function startRecord(ctx: Scoped, userId: number, input: StartInput
 /** The learner's attempt (404 otherwise). A timed attempt past its deadline + grace is submitted first. */
 export async function ownRecord(ctx: Scoped, userId: number, recordId: number): Promise<RecordRow> {
   if (recordId > 2_147_483_647) throw notFound('record')
-  const read = async () => {
-    const [row] = await ctx.db
-      .select()
-      .from(bankRecord)
-      .where(ctx.scope.where(bankRecord, eq(bankRecord.id, recordId), eq(bankRecord.userId, userId)))
-    if (!row) throw notFound('record')
-    return row
-  }
-  const row = await read()
-  if (!isExpired(row)) return row
-  await editRecord(ctx.db, ctx.scope, userId, { recordId, answers: [], final: true })
-  return read()
+  const [row] = await ctx.db
+    .select()
+    .from(bankRecord)
+    .where(ctx.scope.where(bankRecord, eq(bankRecord.id, recordId), eq(bankRecord.userId, userId)))
+  if (!row) throw notFound('record')
+  return closeIfExpired(ctx, userId, row)
+}
+
+/** Submits the attempt when it is past its deadline + grace; returns the attempt as it is now. */
+export async function closeIfExpired(ctx: Scoped, userId: number, r: RecordRow): Promise<RecordRow> {
+  if (!isExpired(r)) return r
+  await editRecord(ctx.db, ctx.scope, userId, { recordId: r.id, answers: [], final: true })
+  const [row] = await ctx.db
+    .select()
+    .from(bankRecord)
+    .where(ctx.scope.where(bankRecord, eq(bankRecord.id, r.id)))
+  return row ?? r
 }
 
 /** A timed attempt still open after its deadline + DEADLINE_GRACE_SECONDS: nothing more is saved, it is submitted. */

@@ -17,7 +17,7 @@ import { type Db, toInt } from '../../db'
 import { applySession, bankRecord, mockSubscribe } from '../../db/schema'
 import { AppError, TenantScope } from '../../http/core'
 import { paperById, paperQuestionIds, type Scoped } from '../bank/core'
-import { editRecord, isExpired, openRecord, type RecordRow, recordDetail } from '../bank/records'
+import { closeIfExpired, editRecord, openRecord, type RecordRow, recordDetail } from '../bank/records'
 import { activeExamAppointment, assertEligible, checksFor, type ExamRow } from './eligibility'
 import { statusOf } from './rows'
 
@@ -31,17 +31,6 @@ const TZ_MS = 8 * 3600 * 1000
 export const cstTime = (d: Date) => new Date(d.getTime() + TZ_MS).toISOString().slice(0, 16).replace('T', ' ')
 
 const openAttempt = (ctx: Scoped, userId: number, e: ExamRow) => openRecord(ctx, userId, 'test', attemptKey(e))
-
-/** Submits the attempt when it is past its deadline + grace; returns the attempt as it is now. */
-export async function closeIfExpired(ctx: Scoped, userId: number, r: RecordRow): Promise<RecordRow> {
-  if (!isExpired(r)) return r
-  await editRecord(ctx.db, ctx.scope, userId, { recordId: r.id, answers: [], final: true })
-  const [row] = await ctx.db
-    .select()
-    .from(bankRecord)
-    .where(ctx.scope.where(bankRecord, eq(bankRecord.id, r.id)))
-  return row ?? r
-}
 
 /** Submits every attempt of the learner that is past its deadline + grace (before lists and details). */
 export async function closeExpiredOf(ctx: Scoped, userId: number, now = new Date()): Promise<number> {
