@@ -475,7 +475,7 @@ describe('application result', () => {
     const { container } = render(<RegistrationSuccess />)
     await waitFor(() => expect(container.querySelector('.mk-reg-enter')).not.toBeNull())
     expect(api.mockSubscription).toHaveBeenCalledWith(601, expect.anything())
-    expect(sel(container, '.mk-result-title').textContent).toBe('报名成功')
+    expect(sel(container, '.result-head-title').textContent).toBe('报名成功')
     expect(sel(container, '.mk-reg-id').textContent).toBe('1101**********002X')
     expect(sel(container, '.mk-reg-phone').textContent).toBe('138****5678')
     fireEvent.click(sel(container, '.mk-reg-enter'))

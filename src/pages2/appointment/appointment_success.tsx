@@ -6,6 +6,8 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, useLoad, useRouter } from '@tarojs/taro'
 import Empty from '@/components/empty'
+import '@/components/form/index.scss'
+import ResultHead from '@/components/result-head'
 import { themeStyle } from '@/components/theme'
 import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
@@ -43,12 +45,10 @@ export default function AppointmentSuccess() {
       <StatusBox status={data.status} empty={!a} emptyText={tx('success.notFound')} onRetry={() => data.reload()}>
         {a && (
           <>
-            <View className={`ap-result${cancelled ? ' is-cancelled' : ''}`}>
-              <View className="ap-result-icon" />
-              <Text className="ap-result-title">
-                {tx(cancelled ? 'success.cancelled' : rescheduled ? 'success.rescheduled' : 'success.booked')}
-              </Text>
-            </View>
+            <ResultHead
+              muted={cancelled}
+              title={tx(cancelled ? 'success.cancelled' : rescheduled ? 'success.rescheduled' : 'success.booked')}
+            />
             <View className="ap-card">
               <InfoRow label={tx('confirm.exam')} value={<Text className="ap-exam-name">{a.examName}</Text>} />
               <InfoRow label={tx('confirm.kind')} value={tx(a.kind === 'train' ? 'kind.train' : 'kind.exam')} />
@@ -76,7 +76,7 @@ export default function AppointmentSuccess() {
             <View className="ap-actions">
               {a.kind === 'exam' && !cancelled && !a.letterSigned && (
                 <Button
-                  className="ap-submit ap-sign-letter"
+                  className="form-submit ap-submit ap-sign-letter"
                   onClick={() => Taro.navigateTo({ url: appointmentUrl.signCommit(a.examId) })}
                 >
                   {tx('success.signLetter')}

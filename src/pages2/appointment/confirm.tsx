@@ -8,6 +8,7 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, useLoad, usePullDownRefresh, useRouter } from '@tarojs/taro'
 import { useRef, useState } from 'react'
 import Empty from '@/components/empty'
+import '@/components/form/index.scss'
 import { themeStyle } from '@/components/theme'
 import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
@@ -192,7 +193,7 @@ export function BookingConfirm({ kind }: { kind: SessionKind }) {
             )}
             <View className="ap-actions">
               <Button
-                className={`ap-submit ap-confirm-btn${canConfirm ? '' : ' is-disabled'}`}
+                className={`form-submit ap-submit ap-confirm-btn${canConfirm ? '' : ' is-disabled'}`}
                 disabled={!canConfirm || undefined}
                 onClick={confirm}
               >

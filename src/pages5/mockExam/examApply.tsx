@@ -158,7 +158,7 @@ function ApplyForm({ mock }: { mock: MockRow }) {
       <Text className="mk-note mk-privacy">{tx('apply.privacy')}</Text>
       <View className="mk-actions">
         <Button
-          className={`mk-submit mk-apply-submit${submitting ? ' is-busy' : ''}`}
+          className={`form-submit mk-submit mk-apply-submit${submitting ? ' is-busy' : ''}`}
           disabled={submitting || undefined}
           onClick={submit}
         >

@@ -7,6 +7,8 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, useRouter } from '@tarojs/taro'
 import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
+import '@/components/form/index.scss'
+import ResultHead from '@/components/result-head'
 import { themeStyle } from '@/components/theme'
 import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
@@ -37,10 +39,7 @@ export default function RegistrationSuccess() {
         <StatusBox status={data.status} empty={!s} emptyText={tx('reg.notFound')} onRetry={() => data.reload()}>
           {s && (
             <>
-              <View className={`mk-result${applied ? '' : ' is-cancelled'}`}>
-                <View className="mk-result-icon" />
-                <Text className="mk-result-title">{tx(applied ? 'reg.done' : 'reg.cancelledState')}</Text>
-              </View>
+              <ResultHead muted={!applied} title={tx(applied ? 'reg.done' : 'reg.cancelledState')} />
               <View className="mk-card">
                 <InfoRow label={tx('reg.exam')} value={<Text className="mk-reg-exam">{s.examName}</Text>} />
                 <InfoRow label={tx('reg.name')} value={s.realName} />
@@ -61,7 +60,7 @@ export default function RegistrationSuccess() {
               <View className="mk-actions">
                 {applied && live === 'living' && (
                   <Button
-                    className="mk-submit mk-reg-enter"
+                    className="form-submit mk-submit mk-reg-enter"
                     onClick={() => Taro.navigateTo({ url: mockUrl.sit(s.examId) })}
                   >
                     {tx('reg.enter')}
