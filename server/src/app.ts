@@ -19,6 +19,7 @@ import Fastify, {
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { type RouteKey, type RouteMeta, routes } from '../../contract/routes'
 import { type RouteSchema, schemas } from '../../contract/schemas'
+import { storable, UnstorableText } from '../../src/domain/storable-text'
 import type { AppConfig } from './config'
 import type { Db } from './db'
 import { tenant } from './db/schema'
@@ -30,7 +31,13 @@ import { registerMediaRoutes } from './modules/learn/media'
 import { registerLocalPayPage } from './modules/order/pay-page'
 import { closeExpiredOrders } from './modules/order/service'
 import { registerStaffRoutes } from './modules/order/staff'
-import { formBodyParser, MULTIPART_LIMITS, receiveApiUpload, tenantFromUploadKey } from './modules/upload/hooks'
+import {
+  formBodyParser,
+  isMalformedMultipart,
+  MULTIPART_LIMITS,
+  receiveApiUpload,
+  tenantFromUploadKey,
+} from './modules/upload/hooks'
 import { registerUploadStore } from './modules/upload/store'
 import { assetSvg } from './seed/assets'
 import { LocalPaymentProvider, type PaymentProvider, WechatPaymentProvider } from './services/payment'
@@ -178,6 +185,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const send = (code: number, msg: string, data: unknown = null) =>
       reply.code(httpStatusOf(code)).send(envelope(code, msg, data))
     if (err instanceof AppError) return send(err.code, err.message, err.data)
+    if (err instanceof UnstorableText) return send(400, err.message)
+    if (isMalformedMultipart(err)) return send(400, `malformed multipart body: ${err.message}`)
     if (hasZodFastifySchemaValidationErrors(err)) {
       const v = err.validation[0]!
       const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'input'
@@ -193,6 +202,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
     req.log.error({ err }, 'request failed')
     return send(500, 'internal server error')
+  })
+
+  // Text the database cannot store, for every route (contract, staff desk, pay page, uploads): NUL is refused
+  // naming the field, a lone surrogate becomes U+FFFD (src/domain/storable-text.ts), before any validation.
+  app.addHook('preValidation', async (req) => {
+    req.query = storable(req.query, '')
+    req.params = storable(req.params, '')
+    req.body = storable(req.body, '')
   })
 
   app.setNotFoundHandler(async (req, reply) => {

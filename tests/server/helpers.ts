@@ -167,6 +167,16 @@ export async function call<T = any>(app: FastifyInstance, key: RouteKey, o: Call
   return { status: res.statusCode, code: parsed.code, msg: parsed.msg, data: parsed.data, raw: res.body }
 }
 
+/**
+ * A reply that means the server failed (5xx status or envelope code — 6xx codes are refusals — or a stack trace in the body). The lock
+ * status call answers code 500 with HTTP 200 by the spec ("locked elsewhere"): that one is an answer.
+ */
+export function serverFailed(key: RouteKey, r: Reply): boolean {
+  const lockAnswer = key === 'POST /lock/lockStatus' && r.code === 500 && r.status === 200
+  const code5xx = r.code >= 500 && r.code < 600 // 6xx are the app's own refusal codes
+  return r.status >= 500 || (code5xx && !lockAnswer) || /\bat .+:\d+:\d+|stack/i.test(r.raw)
+}
+
 /** Fetches a captcha and reads its answer from the database (what LOG_LEVEL=debug prints). */
 export async function captchaFor(h: Harness, tenant = 1001): Promise<{ uuid: string; code: string }> {
   const r = await call<{ uuid: string; img: string }>(h.app, 'GET /captchaImage', { tenant })

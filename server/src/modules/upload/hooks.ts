@@ -25,6 +25,20 @@ export const MULTIPART_LIMITS = {
 
 const CALLBACK_SUFFIX = '/aliyun/oss/callback'
 
+/**
+ * A multipart body the parser (busboy) could not read: no boundary, a cut-off body, a broken part header. Busboy
+ * throws plain errors (no code, no status); a disk error carries a code and stays a 500.
+ */
+export function isMalformedMultipart(err: unknown): err is Error {
+  return (
+    err instanceof Error &&
+    (err as { code?: unknown }).code === undefined &&
+    /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header|Part terminated early)/.test(
+      err.message,
+    )
+  )
+}
+
 /** Form-encoded bodies are taken on the upload callback only (the policy's callbackBodyType). */
 export function formBodyParser(
   req: FastifyRequest,
