@@ -14,6 +14,11 @@ export const EXAM_CODE = {
   attemptsUsed: 622,
   /** outside the exam's window, or (with an appointment) outside the booked session */
   notOpen: 623,
+  /**
+   * exam integrity: while the learner's exam attempt is open, another attempt or report holding its questions
+   * is refused; and a paper an unclosed exam uses is not practisable
+   */
+  examInProgress: 624,
   /** the session is full */
   sessionFull: 625,
   /** a booking rule refused the change (cut-off passed, too many reschedules, already booked, ...) */

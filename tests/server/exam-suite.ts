@@ -3,7 +3,7 @@
  * sweep and on read), attempt limits, the window, entry conditions, certificates and their public verification,
  * ranking, info confirmation, mock-exam attempts and the wrong book, tenant isolation.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteKey } from '../../contract/routes'
 import { schemas } from '../../contract/schemas'
@@ -11,11 +11,13 @@ import { EXAM_CODE } from '../../contract/schemas/exam-codes'
 import { REVIEW_STATUS } from '../../contract/schemas/learn-codes'
 import type { Database } from '../../server/src/db'
 import {
+  bank,
   bankRecord,
   certificate,
   exam,
   identityCert,
   mockSubscribe,
+  question,
   recordAnswer,
   sysUser,
   userGoods,
@@ -87,6 +89,18 @@ export function examSuite(label: string, open: () => Promise<Database>) {
         .update(bankRecord)
         .set({ deadlineAt: sql`now() - make_interval(secs => ${seconds})` })
         .where(eq(bankRecord.id, recordId))
+
+    /**
+     * Ends learner A's attempts that earlier tests left open (through the real sweep): while one is open its
+     * questions are sealed, and A's other attempts on the same paper could not be read (integrity).
+     */
+    const settleA = async () => {
+      await db()
+        .update(bankRecord)
+        .set({ deadlineAt: sql`now() - interval '1 minute'` })
+        .where(and(eq(bankRecord.userId, userA), isNull(bankRecord.submittedAt), isNotNull(bankRecord.examId)))
+      await sweepExpired(db())
+    }
 
     it('the seed gives each tenant its exams and mock exams', async () => {
       const list = await call(h.app, 'GET /bank/exam/exam/list', { token: tokenA, query: { kind: 'formal' } })
@@ -193,6 +207,7 @@ export function examSuite(label: string, open: () => Promise<Database>) {
       })
 
       it('reads of an attempt past its time submit it (temp, detail, record)', async () => {
+        await settleA()
         const e = await addExam(db(), 1001, paperId, { durationSeconds: 60 })
         const a = await start(e.id)
         await expire(a.data.recordId, 20)
@@ -478,6 +493,7 @@ export function examSuite(label: string, open: () => Promise<Database>) {
       }
 
       it('needs an application and the mock window; results, groups and the wrong book', async () => {
+        await settleA()
         const living = await mockNamed(1, -1, 24 * 30)
         const none = await call(h.app, 'POST /mock/record', { token: tokenA, body: { examId: living.id } })
         expect(none.code).toBe(EXAM_CODE.notApplied)
@@ -576,6 +592,122 @@ export function examSuite(label: string, open: () => Promise<Database>) {
       })
     })
 
+    describe('integrity', () => {
+      it('while an exam attempt is open no call shows its answers, grades or reports; after submit all do', async () => {
+        const phone = `135${String(Date.now()).slice(-8)}`
+        const code = await smsCodeFor(h, 'login', phone)
+        const token = (
+          await call(h.app, 'POST /app/common/sms_login', {
+            body: { telPhone: phone, code, deviceUuid: 'device-seal' },
+          })
+        ).data.token as string
+        const [me] = await db().select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.telPhone, phone))
+        const [q0] = await db().select().from(question).where(eq(question.id, qs[0]!.id))
+        const [b] = await db().select().from(bank).where(eq(bank.id, q0!.bankId))
+        await db().insert(userGoods).values({ tenantId: 1001, userId: me!.id, goodsId: b!.goodsId })
+        const as = <T>(r: { data: T }) => r.data
+        const q = (key: RouteKey, query: Record<string, unknown>) => call(h.app, key, { token, query })
+        type Row = { questionId: number; ans: unknown; analysis: unknown }
+        const ansOf = (rows: Row[], id = q0!.id) => rows.find((r) => r.questionId === id)?.ans
+        const chapterList = async () =>
+          as<{ rows: Row[]; withAnswers: boolean }>(
+            await q('GET /app/common/bank/question/list', { chapterId: q0!.chapterId }),
+          )
+
+        // the paper an unclosed exam uses is not a practice paper, for anyone
+        const e = await addExam(db(), 1001, paperId, { maxAttempts: 2 })
+        const listed = as<{ paperId: number }[]>(await q('GET /app/common/bank/exam/list', { bankId: b!.id }))
+        expect(listed.map((p) => p.paperId)).not.toContain(paperId)
+        expect((await q('GET /app/common/bank/question/list', { paperId })).code).toBe(EXAM_CODE.examInProgress)
+        const paperPractice = await call(h.app, 'POST /bank/record', {
+          token,
+          body: { scope: 'paper', paperId, mode: 'test' },
+        })
+        expect(paperPractice.code).toBe(EXAM_CODE.examInProgress)
+
+        // before the exam: the owner practises the chapter with answers, and keeps a practice attempt open
+        expect(ansOf((await chapterList()).rows)).toBe(q0!.ans)
+        const practice = await call(h.app, 'POST /bank/record', {
+          token,
+          body: { scope: 'chapter', chapterId: q0!.chapterId, mode: 'practice' },
+        })
+        expect(practice.code).toBe(200)
+        await call(h.app, 'POST /collect/question', { token, body: { questionId: q0!.id } })
+
+        const attempt = await start(e.id, token)
+        expect(attempt.code).toBe(200)
+        const recordId = attempt.data.recordId
+        // every way to a sealed question's answer is shut
+        const during = await chapterList()
+        expect(ansOf(during.rows)).toBeNull()
+        expect(during.rows.find((r) => r.questionId === q0!.id)?.analysis).toBeNull()
+        expect(during.withAnswers).toBe(false)
+        expect(JSON.stringify(during)).not.toContain(String(q0!.analysis))
+        expect(ansOf(as<Row[]>(await q('GET /app/common/bank/question/temp/list', { ids: String(q0!.id) })))).toBeNull()
+        const special = as<{ rows: Row[] }>(
+          await q('GET /course/special/question/list', { bankId: b!.id, pageSize: 100 }),
+        )
+        expect(special.rows.some((r) => r.questionId === q0!.id)).toBe(true)
+        expect(ansOf(special.rows)).toBeNull()
+        expect(ansOf(as<Row[]>(await q('GET /collect/question/exam_question_list', {})))).toBeNull()
+        // other attempts holding its questions: detail refused, a practice save tells no grade
+        const other = await call(h.app, 'GET /bank/record/:id', { token, params: { id: practice.data.recordId } })
+        expect(other.code).toBe(EXAM_CODE.examInProgress)
+        const restart = await call(h.app, 'POST /bank/record', {
+          token,
+          body: { scope: 'chapter', chapterId: q0!.chapterId, mode: 'practice' },
+        })
+        expect(restart.code).toBe(EXAM_CODE.examInProgress)
+        const practised = await call(h.app, 'POST /bank/record/edit', {
+          token,
+          body: {
+            recordId: practice.data.recordId,
+            answers: [{ questionId: q0!.id, ques: qs[0]!.right, answeredAt: nowS() }],
+          },
+        })
+        expect(practised.code).toBe(200)
+        expect(practised.data.saved).toBe(1)
+        expect(practised.data.results).toEqual([])
+        // the exam attempt itself still opens (without answers)
+        const own = await call(h.app, 'GET /exam/record/:id', { token, params: { id: recordId } })
+        expect(own.code).toBe(200)
+        expect(own.data.questions.every((x: Row) => x.ans === null)).toBe(true)
+
+        // after submit: reports explain, practice shows answers again
+        const done = await edit(recordId, { answers: answers('wrong'), final: true }, token)
+        expect(done.data.submitted).toBe(true)
+        const wrong = await q('GET /exam/record/wrong_list', { recordId })
+        expect(wrong.code).toBe(200)
+        expect(ansOf(wrong.data)).toBe(q0!.ans)
+        expect(ansOf((await chapterList()).rows)).toBe(q0!.ans)
+        expect(
+          (await call(h.app, 'GET /bank/record/:id', { token, params: { id: practice.data.recordId } })).code,
+        ).toBe(200)
+
+        // a second attempt seals the first attempt's report too
+        const second = await start(e.id, token)
+        expect(second.code).toBe(200)
+        expect((await q('GET /exam/record/wrong_list', { recordId })).code).toBe(EXAM_CODE.examInProgress)
+        expect((await call(h.app, 'GET /exam/record/:id', { token, params: { id: recordId } })).code).toBe(
+          EXAM_CODE.examInProgress,
+        )
+        await edit(second.data.recordId, { final: true }, token)
+        // once the exam closes its paper returns to practice
+        const using = await db()
+          .select({ id: exam.id, closeAt: exam.closeAt })
+          .from(exam)
+          .where(eq(exam.paperId, paperId))
+        await db()
+          .update(exam)
+          .set({ closeAt: new Date(Date.now() - 1000) })
+          .where(eq(exam.paperId, paperId))
+        const back = as<{ paperId: number }[]>(await q('GET /app/common/bank/exam/list', { bankId: b!.id }))
+        expect(back.map((p) => p.paperId)).toContain(paperId)
+        expect((await q('GET /app/common/bank/question/list', { paperId })).code).toBe(200)
+        for (const u of using) await db().update(exam).set({ closeAt: u.closeAt }).where(eq(exam.id, u.id))
+      })
+    })
+
     describe('tenant isolation', () => {
       it("another tenant's learner gets 404 for the exam and its record, and no certificates", async () => {
         const e = await addExam(db(), 1001, paperId, { certificate: true })
@@ -605,6 +737,7 @@ export function examSuite(label: string, open: () => Promise<Database>) {
     })
 
     it('every exam reply matches its contract schema', async () => {
+      await settleA()
       const e = await addExam(db(), 1001, paperId, { certificate: true, maxAttempts: 2 })
       const attempt = await start(e.id)
       const replies: [RouteKey, Awaited<ReturnType<typeof call>>][] = [

@@ -3,11 +3,22 @@
  * wire (answers only where the learner has the right), scoring through src/domain/scoring.ts, day
  * boundaries (China Standard Time) and time spent.
  */
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { ANSWER_GAP_CAP_SECONDS, BANK_CODE } from '../../../../contract/schemas/bank-codes'
+import { DEADLINE_GRACE_SECONDS, EXAM_CODE } from '../../../../contract/schemas/exam-codes'
 import { type ExamQuestion, type QuestionScore, round2, scoreQuestion } from '../../../../src/domain/scoring'
 import type { Db } from '../../db'
-import { bank, bankChapter, goods, paper, paperQuestion, question, type StoredSubQuestion } from '../../db/schema'
+import {
+  bank,
+  bankChapter,
+  bankRecord,
+  exam,
+  goods,
+  paper,
+  paperQuestion,
+  question,
+  type StoredSubQuestion,
+} from '../../db/schema'
 import { AppError, type TenantScope } from '../../http/core'
 import { entitledGoodsIds } from '../order/entitlement'
 
@@ -66,14 +77,92 @@ export async function bankById(ctx: Scoped, bankId: number): Promise<BankInfo> {
   return b
 }
 
+// ---- exam integrity (docs/DECISIONS.md "Exams", integrity) ----
+
+/**
+ * The learner's open timed attempts (formal or mock exam, not submitted, deadline + grace not passed): their ids
+ * and the questions they hold. While one is open no reply to that learner carries those questions' answers,
+ * explanations or grades.
+ */
+export interface ExamSeal {
+  recordIds: Set<number>
+  questionIds: Set<number>
+}
+
+export const NO_SEAL: ExamSeal = { recordIds: new Set(), questionIds: new Set() }
+
+export async function examSeal(ctx: Scoped, userId: number | undefined, now = new Date()): Promise<ExamSeal> {
+  if (!userId) return NO_SEAL
+  const cutoff = new Date(now.getTime() - DEADLINE_GRACE_SECONDS * 1000)
+  const rows = await ctx.db
+    .select({ id: bankRecord.id, ids: bankRecord.questionIds })
+    .from(bankRecord)
+    .where(
+      ctx.scope.where(
+        bankRecord,
+        eq(bankRecord.userId, userId),
+        isNotNull(bankRecord.examId),
+        isNull(bankRecord.submittedAt),
+        or(isNull(bankRecord.deadlineAt), gt(bankRecord.deadlineAt, cutoff)),
+      ),
+    )
+  if (rows.length === 0) return NO_SEAL
+  return { recordIds: new Set(rows.map((r) => r.id)), questionIds: new Set(rows.flatMap((r) => r.ids)) }
+}
+
+export const examInProgress = () =>
+  new AppError(
+    EXAM_CODE.examInProgress,
+    'an exam is in progress: practice and reports with its questions open again after you submit',
+  )
+
+/**
+ * Another attempt (practice, an earlier exam) holding a sealed question is not shown while the exam is open: its
+ * answers, grades and report would tell the exam's answers.
+ */
+export function assertNotSealed(seal: ExamSeal, r: { id: number; questionIds: number[] }): void {
+  if (seal.questionIds.size === 0 || seal.recordIds.has(r.id)) return
+  if (r.questionIds.some((id) => seal.questionIds.has(id))) throw examInProgress()
+}
+
+/** Papers an exam uses whose exam has not closed: they are not listed for practice nor practisable. */
+export async function examPaperIds(ctx: Scoped, now = new Date()): Promise<Set<number>> {
+  const rows = await ctx.db
+    .selectDistinct({ paperId: exam.paperId })
+    .from(exam)
+    .where(ctx.scope.where(exam, or(isNull(exam.closeAt), gt(exam.closeAt, now))))
+  return new Set(rows.map((r) => r.paperId))
+}
+
+export async function assertPractisablePaper(ctx: Scoped, paperId: number): Promise<void> {
+  const [used] = await ctx.db
+    .select({ id: exam.id })
+    .from(exam)
+    .where(ctx.scope.where(exam, eq(exam.paperId, paperId), or(isNull(exam.closeAt), gt(exam.closeAt, new Date()))))
+    .limit(1)
+  if (used)
+    throw new AppError(
+      EXAM_CODE.examInProgress,
+      'this paper is an exam paper: it opens for practice after the exam closes',
+    )
+}
+
 /** What a learner (or an anonymous visitor) may open. */
 export class Access {
   constructor(
     readonly userId: number | undefined,
     private readonly owned: Set<number>,
+    /** questions of the learner's open exam attempts: never shown with answers */
+    readonly seal: ExamSeal = NO_SEAL,
   ) {}
   static async of(ctx: Scoped, userId: number | undefined): Promise<Access> {
-    return new Access(userId, new Set(userId ? await entitledGoodsIds(ctx, userId) : []))
+    if (!userId) return new Access(userId, new Set())
+    const [owned, seal] = await Promise.all([entitledGoodsIds(ctx, userId), examSeal(ctx, userId)])
+    return new Access(userId, new Set(owned), seal)
+  }
+  /** the answer of this question may go out (the learner has the right and no open exam holds it) */
+  shows(questionId: number, right: boolean) {
+    return right && !this.seal.questionIds.has(questionId)
   }
   ownsGoods(goodsId: number) {
     return this.owned.has(goodsId)

@@ -22,6 +22,8 @@ import { entitlementOf } from '../order/entitlement'
 import {
   Access,
   answerRights,
+  assertNotSealed,
+  assertPractisablePaper,
   asType,
   type BankInfo,
   bankById,
@@ -29,6 +31,8 @@ import {
   chapterById,
   dayOf,
   endOfDay,
+  examPaperIds,
+  examSeal,
   gapsOf,
   grade,
   MAX_ID,
@@ -193,12 +197,13 @@ const paperCols = {
 }
 type PaperBase = { [K in keyof typeof paperCols]: (typeof paperCols)[K]['_']['data'] }
 
+/** The practice papers (an unclosed exam's paper is not one: see examPaperIds). */
 async function paperRows(ctx: Scoped, where: SQL) {
-  const ps: PaperBase[] = await ctx.db
-    .select(paperCols)
-    .from(paper)
-    .where(where)
-    .orderBy(asc(paper.sort), asc(paper.id))
+  const [all, inExams] = await Promise.all([
+    ctx.db.select(paperCols).from(paper).where(where).orderBy(asc(paper.sort), asc(paper.id)),
+    examPaperIds(ctx),
+  ])
+  const ps: PaperBase[] = all.filter((p) => !inExams.has(p.id))
   if (ps.length === 0) return []
   const sums = await ctx.db
     .select({ paperId: paperQuestion.paperId, n: count(), total: sql<number>`coalesce(sum(${question.score}), 0)` })
@@ -297,7 +302,7 @@ async function chaptersDone(ctx: Ctx, userId: number, bankId: number) {
 async function viewsFor(ctx: Scoped, userId: number | undefined, rows: QuestionRow[]) {
   const access = await Access.of(ctx, userId)
   const rights = await answerRights(ctx, access, rows)
-  return rows.map((q) => questionView(q, rights.has(q.id)))
+  return rows.map((q) => questionView(q, access.shows(q.id, rights.has(q.id))))
 }
 
 // ---- statistics ----
@@ -502,6 +507,7 @@ async function questionOr404(ctx: Scoped, questionId: number) {
 async function recordQuestionsBy(ctx: Scoped, userId: number, recordId: number, want: 'right' | 'wrong') {
   const r = await ownRecord(ctx, userId, recordId)
   if (!r.submittedAt) throw new AppError(400, 'the attempt is not submitted yet')
+  assertNotSealed(await examSeal(ctx, userId), r)
   const report = r.report as { rightQuestionIds: number[]; questionIds: number[] }
   const ids = want === 'right' ? report.rightQuestionIds : report.questionIds
   const [qs, answers] = await Promise.all([questionsByIds(ctx, ids), answersOf(ctx, [r.id])])
@@ -563,16 +569,18 @@ export const handlers: Handlers = {
       ids = rows.map((r) => r.id)
     } else {
       const p = await paperById(ctx, query.paperId!)
+      await assertPractisablePaper(ctx, p.id)
       open = p.free || access.canPractise(await bankById(ctx, p.bankId))
       ids = await paperQuestionIds(ctx, p.id)
     }
     const shown = open ? ids : ids.slice(0, PREVIEW_QUESTIONS)
     const rows = await questionsByIds(ctx, shown)
+    const views = rows.map((q) => questionView(q, access.shows(q.id, open)))
     return {
-      rows: rows.map((q) => questionView(q, open)),
+      rows: views,
       total: ids.length,
       preview: !open,
-      withAnswers: open,
+      withAnswers: open && views.every((v) => v.ans !== null),
     }
   },
 
@@ -693,7 +701,7 @@ export const handlers: Handlers = {
         .offset((query.pageNum - 1) * query.pageSize),
       ctx.db.select({ n: count() }).from(question).where(where),
     ])
-    return { rows: rows.map((q) => questionView(q, true)), total: toInt(total?.n) }
+    return { rows: rows.map((q) => questionView(q, access.shows(q.id, true))), total: toInt(total?.n) }
   },
 
   'GET /course/special/question/count': async (ctx, { query }) => {

@@ -15,11 +15,15 @@ import { issueOnPass } from '../exam/certificates'
 import {
   Access,
   answerRights,
+  assertNotSealed,
+  assertPractisablePaper,
   bankById,
   chapterById,
   chapterQuestionIds,
   dayOf,
+  type ExamSeal,
   endOfDay,
+  examSeal,
   gapsOf,
   grade,
   isWrongState,
@@ -244,6 +248,7 @@ async function planOf(ctx: Scoped, access: Access, userId: number, input: StartI
     }
     case 'paper': {
       const p = await paperById(ctx, input.paperId!)
+      await assertPractisablePaper(ctx, p.id)
       if (!p.free) {
         const b = await bankById(ctx, p.bankId)
         if (!access.canPractise(b)) throw notEntitled()
@@ -401,7 +406,7 @@ export async function startRecord(ctx: Scoped, userId: number, input: StartInput
   const plan = await planOf(ctx, access, userId, input, now)
   if (input.scope !== 'random') {
     const open = await openRecord(ctx, userId, input.mode, plan.scopeKey)
-    if (open) return recordDetail(ctx, userId, open, true)
+    if (open) return recordDetail(ctx, userId, open, true, access.seal)
   }
   const ids = await plan.ids()
   if (ids.length === 0) throw new AppError(404, `no questions to practise (${input.scope})`)
@@ -423,7 +428,7 @@ export async function startRecord(ctx: Scoped, userId: number, input: StartInput
     )
     .onConflictDoNothing()
     .returning()
-  if (created) return recordDetail(ctx, userId, created, false)
+  if (created) return recordDetail(ctx, userId, created, false, access.seal)
   // a concurrent start of the same scope won the unique index: resume it
   const open = await openRecord(ctx, userId, input.mode, plan.scopeKey)
   if (!open) throw new AppError(500, 'could not start the attempt')
@@ -552,7 +557,9 @@ export const answerView = (a: AnswerRow) => ({
 /** Answers are visible in practice / memorise mode (access was checked at start) and once submitted. */
 export const answersVisible = (r: RecordRow) => r.submittedAt !== null || r.mode !== 'test'
 
-export async function recordDetail(ctx: Scoped, _userId: number, r: RecordRow, resumed: boolean) {
+/** An attempt with its questions and answers; refused (624) when it holds questions of an open exam of the learner. */
+export async function recordDetail(ctx: Scoped, userId: number, r: RecordRow, resumed: boolean, seal?: ExamSeal) {
+  assertNotSealed(seal ?? (await examSeal(ctx, userId)), r)
   const [qs, answers] = await Promise.all([questionsByIds(ctx, r.questionIds), answersOf(ctx, [r.id])])
   const visible = answersVisible(r)
   // test mode before submit: never the grade either (it would reveal the answer)
@@ -633,6 +640,8 @@ export async function editRecord(
     }
     const batch = [...newest.values()]
     const practice = r.mode === 'practice'
+    // a practice grade of a question an open exam holds would tell its answer: stored, not replied
+    const seal = practice ? await examSeal(ctx, userId, now) : undefined
     const qRows = new Map(
       (await questionsByIds(ctx, practice || body.final ? r.questionIds : [])).map((q) => [q.id, q]),
     )
@@ -677,7 +686,7 @@ export async function editRecord(
           ignored.push({ questionId: v.questionId, reason: 'older' })
           continue
         }
-        if (practice && v.state) {
+        if (practice && v.state && !seal?.questionIds.has(v.questionId)) {
           results.push({ questionId: v.questionId, state: v.state as 'right', earned: v.earned ?? 0 })
           const r = reviewOf(v.questionId, v.state, v.answeredAt)
           if (r) reviews.push(r)
