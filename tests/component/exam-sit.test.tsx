@@ -308,6 +308,101 @@ describe('the timed exam', () => {
     )
   })
 
+  it('an answer with a lone surrogate the server refuses holds back nothing: others saved, learner told, time-up submit goes', async () => {
+    vi.mocked(examApi.startExam).mockImplementation(async () =>
+      attempt({
+        deadlineTime: SYS + 20,
+        questions: [question(1, { type: 5, optionsList: [] }), question(2), question(3)],
+      }),
+    )
+    // JSON.stringify escapes a lone surrogate (\udXXX) and writes a whole pair as it is
+    const bad = (answers: { ques: unknown }[]) => answers.findIndex((a) => /\\ud[89a-f]/i.test(JSON.stringify(a.ques)))
+    // a server that will not store the half emoji: it refuses the whole batch naming that answer
+    vi.mocked(bank.saveAnswers).mockImplementation(async (_r, answers) => {
+      const i = bad(answers)
+      if (i >= 0) throw new ApiError(400, `answers.${i}.ques.text: cannot be stored`)
+      return editReply({ saved: answers.length })
+    })
+    vi.mocked(bank.submitRecord).mockImplementation(async (_r, answers = []) => {
+      const i = bad(answers)
+      if (i >= 0) throw new ApiError(400, `answers.${i}.ques.text: cannot be stored`)
+      return editReply({ submitted: true, report })
+    })
+    const { container } = await sit()
+    const host = $(container, '.essay-input')
+    if (!host) throw new Error('no essay input')
+    const el = (host.querySelector('textarea') ?? host) as HTMLTextAreaElement
+    const half = '答案写到一半\ud83d' // the second half of the emoji was cut off
+    act(() => {
+      el.value = half
+      fireEvent.input(el, { target: { value: half }, detail: { value: half } })
+      host.dispatchEvent(new CustomEvent('input', { detail: { value: half }, bubbles: true }))
+    })
+    // leaving the field saves the essay (through the outbox)
+    act(() => {
+      host.dispatchEvent(new CustomEvent('blur', { detail: { value: half }, bubbles: true }))
+    })
+    tap(container, 'q-next')
+    tap(container, 'option-B')
+    tap(container, 'q-next')
+    tap(container, 'option-A')
+    // the two choices are saved though the essay is refused
+    await waitFor(() => {
+      const saved = vi
+        .mocked(bank.saveAnswers)
+        .mock.calls.flatMap((c) => c[1])
+        .map((a) => a.questionId)
+      expect(saved).toEqual(expect.arrayContaining([2, 3]))
+      expect(queue.pending(7)).toHaveLength(0)
+    })
+    // the learner is told which answer was not saved
+    await waitFor(() => expect(modalTexts().some((m) => m.includes('第 1 题的答案未能保存'))).toBe(true))
+    await waitFor(() => expect($(container, '.answer-rejected-banner')?.textContent).toContain('第 1 题'))
+    expect(queue.rejected(7).map((a) => a.questionId)).toEqual([1])
+    // time is up: the submit goes through
+    await advance(20_000)
+    await waitFor(() =>
+      expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/pages5/examReport/index?recordId=7&examId=3' }),
+    )
+    const last = vi.mocked(bank.submitRecord).mock.calls.at(-1)!
+    expect(bad(last[1] ?? [])).toBe(-1)
+  })
+
+  it('at zero a refused answer carried by the submit is set aside and the submit goes again', async () => {
+    vi.mocked(examApi.startExam).mockImplementation(async () =>
+      attempt({ deadlineTime: SYS + 20, questions: [question(1, { type: 5, optionsList: [] }), question(2)] }),
+    )
+    // JSON.stringify escapes a lone surrogate (\udXXX) and writes a whole pair as it is
+    const bad = (answers: { ques: unknown }[]) => answers.findIndex((a) => /\\ud[89a-f]/i.test(JSON.stringify(a.ques)))
+    vi.mocked(bank.saveAnswers).mockImplementation(async (_r, answers) => {
+      if (bad(answers) >= 0) throw new ApiError(400, 'cannot be stored')
+      return editReply({ saved: answers.length })
+    })
+    vi.mocked(bank.submitRecord).mockImplementation(async (_r, answers = []) => {
+      if (bad(answers) >= 0) throw new ApiError(400, 'cannot be stored')
+      return editReply({ submitted: true, report })
+    })
+    const { container } = await sit()
+    const host = $(container, '.essay-input')
+    if (!host) throw new Error('no essay input')
+    const el = (host.querySelector('textarea') ?? host) as HTMLTextAreaElement
+    const half = '\udc00半个表情'
+    act(() => {
+      el.value = half
+      fireEvent.input(el, { target: { value: half }, detail: { value: half } })
+      host.dispatchEvent(new CustomEvent('input', { detail: { value: half }, bubbles: true }))
+    })
+    // the essay is still a draft when the time runs out
+    await advance(20_000)
+    await waitFor(() =>
+      expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/pages5/examReport/index?recordId=7&examId=3' }),
+    )
+    const calls = vi.mocked(bank.submitRecord).mock.calls
+    expect(calls.length).toBeGreaterThanOrEqual(2)
+    expect(bad(calls[0]![1] ?? [])).toBe(0) // the first submit carried the essay and was refused
+    expect(bad(calls.at(-1)![1] ?? [])).toBe(-1)
+  })
+
   it('goes to the report when a save says the server closed the attempt', async () => {
     vi.mocked(bank.saveAnswers).mockImplementation(async () =>
       editReply({ saved: 0, submitted: true, autoSubmitted: true, report }),

@@ -200,6 +200,93 @@ describe('answer queue', () => {
     transport.mockReset()
   })
 
+  describe('one bad answer never holds back the others', () => {
+    const idsSent = (recordId: number) =>
+      sent
+        .filter((x) => x.recordId === recordId)
+        .flatMap((x) => x.answers.map((a) => Number(a.questionId)))
+        .sort((x, y) => x - y)
+    const nul = (s: unknown) => typeof s === 'string' && s.includes('\u0000')
+    /** A server that refuses any batch holding an answer it cannot store (as the edge rule does with a NUL). */
+    const refusing = async (recordId: number, answers: Sent['answers']) => {
+      const i = answers.findIndex((a) => nul(a.ques))
+      if (i >= 0)
+        throw new ApiError(400, `answers.${i}.ques: contains a NUL character (U+0000), which cannot be stored`)
+      sent.push({ recordId, answers })
+      return { saved: answers.length }
+    }
+
+    it('a refused answer is set aside with its reason, every other answer is saved, the learner is told', async () => {
+      online = false
+      const q = await boot()
+      const told: number[] = []
+      q.onRejected((a) => told.push(a.questionId))
+      for (let i = 1; i <= 7; i++)
+        q.enqueue({ recordId: 31, questionId: i, ques: i === 5 ? 'x\u0000' : 'A', answeredAt: i })
+      await settle()
+      online = true
+      transport.mockImplementation(refusing)
+      const r = await q.flush()
+      expect(r.failed).toBe(false)
+      expect(q.pending(31)).toHaveLength(0)
+      expect(idsSent(31)).toEqual([1, 2, 3, 4, 6, 7])
+      expect(q.rejected(31)).toEqual([expect.objectContaining({ questionId: 5, code: 400 })])
+      expect(q.rejected(31)[0]!.reason).toContain('answers.0.ques')
+      expect(told).toEqual([5])
+      // kept across a restart, and answering the question again replaces it
+      const again = await boot()
+      again.setAnswerTransport(refusing)
+      expect(again.rejected(31)).toHaveLength(1)
+      again.enqueue({ recordId: 31, questionId: 5, ques: 'B', answeredAt: 9 })
+      await again.flush()
+      expect(again.rejected(31)).toHaveLength(0)
+      expect(sent.at(-1)?.answers).toEqual([{ questionId: 5, ques: 'B', answeredAt: 9 }])
+      transport.mockReset()
+      again.drop(31)
+    })
+
+    it('a server error of one answer is set aside only while other answers get through', async () => {
+      online = false
+      const q = await boot()
+      for (let i = 1; i <= 4; i++)
+        q.enqueue({ recordId: 31, questionId: i, ques: i === 2 ? '\ud83d' : 'A', answeredAt: i })
+      await settle()
+      online = true
+      // as the server did before its edge rule: a lone surrogate in a JSON column was a 500
+      const poisoned = async (recordId: number, answers: Sent['answers']) => {
+        if (answers.some((a) => a.ques === '\ud83d')) throw new ApiError(500, 'internal server error')
+        sent.push({ recordId, answers })
+        return { saved: answers.length }
+      }
+      transport.mockImplementation(poisoned)
+      let r = await q.flush()
+      // the others are saved at once; the bad one waits for its retries
+      expect(idsSent(31)).toEqual([1, 3, 4])
+      expect(r.failed).toBe(true)
+      expect(q.pending(31).map((a) => a.questionId)).toEqual([2])
+      // the learner goes on answering: while those are saved, the bad answer's errors count
+      for (let i = 1; i < q.REJECT_AFTER_SERVER_ERRORS; i++) {
+        q.enqueue({ recordId: 31, questionId: 3, ques: i % 2 ? 'B' : 'C', answeredAt: 10 + i })
+        r = await q.flush()
+      }
+      expect(q.pending(31)).toHaveLength(0)
+      expect(q.rejected(31)).toEqual([expect.objectContaining({ questionId: 2, code: 500 })])
+
+      // a server that fails everything is down: nothing is ever set aside, everything waits
+      const down = await boot()
+      down.setAnswerTransport(async () => {
+        throw new ApiError(502, 'bad gateway')
+      })
+      for (let i = 20; i < 25; i++) down.enqueue({ recordId: 2, questionId: i, ques: 'A', answeredAt: i })
+      for (let i = 0; i < 6; i++) await down.flush()
+      expect(down.pending(2)).toHaveLength(5)
+      expect(down.rejected(2)).toHaveLength(0)
+      transport.mockReset()
+      down.drop(2)
+      down.drop(31)
+    })
+  })
+
   it('batches at most BATCH_SIZE answers per call', async () => {
     online = false
     const q = await boot()

@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { BANK_CODE } from '@/services/api/bank'
 import { ApiError } from '@/services/http/error'
 import { isLoggedIn } from '@/store/session'
+import { EXAM_CODE } from '../../../contract/schemas/exam-codes'
 
 export const LOGIN_URL = '/pages4/login/login?isBack=1'
 
@@ -13,10 +14,12 @@ export function requireLogin(): boolean {
 }
 
 /** What went wrong while opening an attempt, for the page's message. */
-export type LoadError = 'notOwned' | 'offline' | 'failed'
+export type LoadError = 'notOwned' | 'offline' | 'examInProgress' | 'failed'
 
 export function loadError(e: unknown): LoadError {
   if (e instanceof ApiError && e.code === BANK_CODE.notEntitled) return 'notOwned'
+  // its questions belong to an exam the learner is sitting (or to an exam paper not yet closed)
+  if (e instanceof ApiError && e.code === EXAM_CODE.examInProgress) return 'examInProgress'
   if (e instanceof ApiError && e.code === -1) return 'offline'
   return 'failed'
 }

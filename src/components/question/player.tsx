@@ -7,7 +7,14 @@ import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n'
 import { collect, collectInfo, type RecordDetail, uncollect } from '@/services/api/bank'
-import { pending, startAnswerSync, subscribe } from '@/services/bank/answer-queue'
+import {
+  onRejected,
+  pending,
+  type RejectedAnswer,
+  rejected,
+  startAnswerSync,
+  subscribe,
+} from '@/services/bank/answer-queue'
 import { answeredState, type SubmitResult, useExamSession } from '@/store/exam-session'
 import AnswerSheet, { type SheetState } from './answer-sheet'
 import { goodsUrl, type LoadError, loadError, requireLogin } from './guard'
@@ -52,6 +59,40 @@ export function useUnsent(recordId: number | null): number {
   return n
 }
 
+/** Answers of an attempt the server would not take, live. */
+export function useRejected(recordId: number | null): RejectedAnswer[] {
+  const [list, setList] = useState<RejectedAnswer[]>(() => (recordId === null ? [] : rejected(recordId)))
+  useEffect(() => {
+    if (recordId === null) return
+    const update = () => setList(rejected(recordId))
+    update()
+    return subscribe(update)
+  }, [recordId])
+  return list
+}
+
+/** The learner's words for why an answer was set aside (the server's own message is for the log). */
+export const rejectedReason = (a: Pick<RejectedAnswer, 'code'>) =>
+  t(a.code >= 500 && a.code < 600 ? 'bank.rejected.server' : 'bank.rejected.invalid')
+
+function RejectedBanner({
+  list,
+  numberOf,
+  onOpen,
+}: {
+  list: RejectedAnswer[]
+  numberOf: (questionId: number) => number
+  onOpen: (questionId: number) => void
+}) {
+  const first = list[0]
+  if (!first) return null
+  return (
+    <View className="answer-rejected-banner" onClick={() => onOpen(first.questionId)}>
+      <Text>{t('bank.rejected.banner', { n: numberOf(first.questionId), reason: rejectedReason(first) })}</Text>
+    </View>
+  )
+}
+
 export function OfflineBanner({ count }: { count: number }) {
   if (count === 0) return null
   return (
@@ -71,6 +112,7 @@ export function LoadFailed({ kind, goodsId, onRetry }: { kind: LoadError; goodsI
         onAction={goodsId ? () => Taro.navigateTo({ url: goodsUrl(goodsId) }) : undefined}
       />
     )
+  if (kind === 'examInProgress') return <Empty text={t('bank.examInProgress')} hint={t('bank.examInProgress.hint')} />
   return (
     <Empty
       text={kind === 'offline' ? t('bank.loadOffline') : t('shell.loadFailed')}
@@ -79,6 +121,14 @@ export function LoadFailed({ kind, goodsId, onRetry }: { kind: LoadError; goodsI
     />
   )
 }
+
+const indexOf = (questionId: number) =>
+  Math.max(
+    0,
+    useExamSession.getState().questions.findIndex((x) => x.questionId === questionId),
+  )
+/** The question's number as the learner sees it (1-based). */
+const numberOf = (questionId: number) => indexOf(questionId) + 1
 
 /** The attempt player: one question at a time, answer sheet, favourites, submit. */
 export default function Player({
@@ -102,6 +152,7 @@ export default function Player({
   const [submitting, setSubmitting] = useState(false)
   const [collected, setCollected] = useState<Record<number, boolean>>({})
   const unsent = useUnsent(s.recordId)
+  const refused = useRejected(s.recordId)
   const loadRef = useRef(load)
   loadRef.current = load
 
@@ -124,6 +175,22 @@ export default function Player({
     open()
     return () => useExamSession.getState().reset()
   }, [open])
+
+  // one answer the server would not take: the learner is told which and why; the others are saved
+  useEffect(
+    () =>
+      onRejected((a) => {
+        const st = useExamSession.getState()
+        if (a.recordId !== st.recordId) return
+        Taro.showModal({
+          title: t('bank.rejected.title'),
+          content: t('bank.rejected.content', { n: numberOf(a.questionId), reason: rejectedReason(a) }),
+          showCancel: false,
+          confirmText: t('common.ok'),
+        })
+      }),
+    [],
+  )
 
   const q = s.questions[s.index]
   const qid = q?.questionId
@@ -210,6 +277,7 @@ export default function Player({
     <View className={`page bank-page bank-player mode-${s.mode}`} style={themeStyle}>
       {nav(title)}
       <OfflineBanner count={unsent} />
+      <RejectedBanner list={refused} numberOf={numberOf} onOpen={(id) => s.goTo(indexOf(id))} />
       {header}
       <View className="player-bar">
         <Text className="player-progress">{t('bank.progress', { done: doneNum, total: s.questions.length })}</Text>

@@ -6,7 +6,7 @@
  */
 import { type EditResult, type RecordDetail, record, submitRecord } from '@/services/api/bank'
 import { type Eligibility, EXAM_CODE, examTemp, refusedChecks, startExam, startMock } from '@/services/api/exam'
-import { drop, pending } from '@/services/bank/answer-queue'
+import { drop, failureOf, flush, pending } from '@/services/bank/answer-queue'
 import { ApiError, NETWORK_ERROR } from '@/services/http/error'
 import { type ExamClock, makeClock } from './clock'
 
@@ -116,12 +116,25 @@ export function pendingAnswers(recordId: number) {
   return pending(recordId).map(({ questionId, ques, answeredAt }) => ({ questionId, ques, answeredAt }))
 }
 
-/** Submit with the unsent answers; they are then the server's (a later re-send would be refused: drop them). */
+/**
+ * Submit with the unsent answers; they are then the server's (a later re-send would be refused: drop them).
+ * When the server refuses the submit because of an answer it carries (or fails on one), the outbox's own send
+ * sets that answer aside and saves the others, and the submit goes again with what is left: one bad answer never
+ * stops the time-up submit.
+ */
 export async function submitWithPending(
   recordId: number,
   opts: { noLoading?: boolean; silent?: boolean } = {},
 ): Promise<EditResult> {
-  const res = await submitRecord(recordId, pendingAnswers(recordId), opts)
+  let res: EditResult
+  try {
+    res = await submitRecord(recordId, pendingAnswers(recordId), opts)
+  } catch (e) {
+    const kind = failureOf(e)
+    if ((kind !== 'refused' && kind !== 'server') || pending(recordId).length === 0) throw e
+    await flush()
+    res = await submitRecord(recordId, pendingAnswers(recordId), opts)
+  }
   drop(recordId)
   return res
 }

@@ -8,6 +8,13 @@
  * It also remembers the question a learner was on per attempt (`position`), so a reload lands there.
  * Wrong-book reviews (no attempt) travel in the same outbox under recordId REVIEW and are sent one by one with
  * the review call; the server ignores a review not newer than the card's last one, so re-sending is safe.
+ *
+ * One bad answer never holds back the others (docs/DECISIONS.md "Question bank", refused answers): a batch the
+ * server refuses (a 4xx / app code: e.g. a character it cannot store) is split in halves until the refused answer
+ * stands alone; that one is set aside as REJECTED with the server's reason (listeners are told, the learner sees
+ * which question and why, and answering it again replaces it) and the rest are saved. A server error (5xx) of one
+ * answer is set aside the same way after REJECT_AFTER_SERVER_ERRORS tries, but only while other answers of the
+ * same flush are saved (a server that fails everything is down, and everything waits for it instead).
  */
 import Taro from '@tarojs/taro'
 import { type AnswerIn, BANK_CODE, type Ques, reviewWrong, saveAnswers } from '../api/bank'
@@ -19,10 +26,20 @@ export interface QueuedAnswer {
   ques: Ques
   /** Unix seconds, fraction = ms (answeredAtNow) */
   answeredAt: number
+  /** server errors this answer met alone while other answers were saved (see REJECT_AFTER_SERVER_ERRORS) */
+  serverErrors?: number
+}
+
+/** An answer the server will not take, with its reason; it leaves the outbox when the question is answered again. */
+export interface RejectedAnswer extends QueuedAnswer {
+  /** the server's message (or the app's for a server error) */
+  reason: string
+  code: number
 }
 
 interface Outbox {
   items: QueuedAnswer[]
+  rejected: RejectedAnswer[]
   /** recordId -> question index the learner was on */
   pos: Record<string, number>
 }
@@ -31,6 +48,10 @@ interface Outbox {
 export type AnswerTransport = (recordId: number, answers: AnswerIn[]) => Promise<unknown>
 
 export const BATCH_SIZE = 100
+/** a lone answer that met this many server errors while others were saved is set aside */
+export const REJECT_AFTER_SERVER_ERRORS = 3
+/** rejected answers kept (oldest dropped) */
+const REJECTED_KEPT = 50
 export const RETRY_BASE_MS = 1000
 export const RETRY_MAX_MS = 30_000
 const POSITIONS_KEPT = 30
@@ -58,6 +79,14 @@ export function onSaveReply(fn: (recordId: number, reply: unknown) => void): () 
   return () => replyListeners.delete(fn)
 }
 
+const rejectListeners = new Set<(answer: RejectedAnswer) => void>()
+
+/** Hear each answer the server would not take (the page tells the learner which and why). Returns the unsubscribe. */
+export function onRejected(fn: (answer: RejectedAnswer) => void): () => void {
+  rejectListeners.add(fn)
+  return () => rejectListeners.delete(fn)
+}
+
 /** Swap the transports (tests); without arguments the real calls again. */
 export function setAnswerTransport(fn?: AnswerTransport, review?: ReviewTransport): void {
   transport = fn ?? defaultTransport
@@ -68,6 +97,7 @@ function read(): Outbox {
   const v = storage.get<Outbox>('answer_outbox')
   return {
     items: Array.isArray(v?.items) ? v.items : [],
+    rejected: Array.isArray(v?.rejected) ? v.rejected : [],
     pos: v?.pos && typeof v.pos === 'object' ? v.pos : {},
   }
 }
@@ -87,9 +117,15 @@ export function subscribe(fn: () => void): () => void {
   }
 }
 
-/** Unsent answers (of one attempt, or all). */
+/** Unsent answers (of one attempt, or all); rejected ones are not among them. */
 export function pending(recordId?: number): QueuedAnswer[] {
   const items = read().items
+  return recordId === undefined ? items : items.filter((a) => a.recordId === recordId)
+}
+
+/** Answers the server would not take (of one attempt, or all), with the reason. */
+export function rejected(recordId?: number): RejectedAnswer[] {
+  const items = read().rejected
   return recordId === undefined ? items : items.filter((a) => a.recordId === recordId)
 }
 
@@ -102,7 +138,10 @@ export function enqueue(answer: QueuedAnswer): void {
   const prev = box.items.find((a) => a.recordId === answer.recordId && a.questionId === answer.questionId)
   if (prev && prev.answeredAt > answer.answeredAt) return
   box.items = box.items.filter((a) => a !== prev)
-  box.items.push({ ...answer })
+  const { recordId, questionId, ques, answeredAt } = answer
+  box.items.push({ recordId, questionId, ques, answeredAt })
+  // answering a rejected question again replaces the rejected answer
+  box.rejected = box.rejected.filter((a) => !(a.recordId === answer.recordId && a.questionId === answer.questionId))
   write(box)
   void flush()
 }
@@ -111,6 +150,7 @@ export function enqueue(answer: QueuedAnswer): void {
 export function drop(recordId: number): void {
   const box = read()
   box.items = box.items.filter((a) => a.recordId !== recordId)
+  box.rejected = box.rejected.filter((a) => a.recordId !== recordId)
   write(box)
 }
 
@@ -147,14 +187,35 @@ export interface FlushResult {
   failed: boolean
 }
 
+const same = (a: QueuedAnswer, b: QueuedAnswer) =>
+  a.recordId === b.recordId && a.questionId === b.questionId && a.answeredAt === b.answeredAt
+
 function removeAcknowledged(sent: QueuedAnswer[]): void {
   const box = read()
   // an answer given again while the batch was in flight has a newer answeredAt and stays
-  box.items = box.items.filter(
-    (a) =>
-      !sent.some((s) => s.recordId === a.recordId && s.questionId === a.questionId && s.answeredAt === a.answeredAt),
-  )
+  box.items = box.items.filter((a) => !sent.some((s) => same(s, a)))
   write(box)
+}
+
+/** Set one answer aside with the reason (unless it was answered again meanwhile), and tell the listeners. */
+function reject(a: QueuedAnswer, code: number, reason: string): void {
+  const box = read()
+  if (!box.items.some((x) => same(x, a))) return
+  const out: RejectedAnswer = { ...a, code, reason }
+  box.items = box.items.filter((x) => !same(x, a))
+  box.rejected = [...box.rejected.filter((x) => !(x.recordId === a.recordId && x.questionId === a.questionId)), out]
+  box.rejected = box.rejected.slice(-REJECTED_KEPT)
+  write(box)
+  for (const fn of rejectListeners) fn(out)
+}
+
+function countServerError(a: QueuedAnswer): number {
+  const box = read()
+  const item = box.items.find((x) => same(x, a))
+  if (!item) return 0
+  item.serverErrors = (item.serverErrors ?? 0) + 1
+  write(box)
+  return item.serverErrors
 }
 
 function scheduleRetry(): void {
@@ -172,8 +233,89 @@ function codeOf(e: unknown): number | undefined {
   return typeof c === 'number' ? c : undefined
 }
 
+const messageOf = (e: unknown) => {
+  const m = (e as { msg?: unknown; message?: unknown } | null)?.msg ?? (e as { message?: unknown } | null)?.message
+  return typeof m === 'string' ? m : ''
+}
+
+/** How a failed send is taken. */
+type Failure = 'network' | 'closed' | 'refused' | 'server'
+export function failureOf(e: unknown): Failure {
+  const code = codeOf(e)
+  if (code === undefined || code < 0 || code === 429) return 'network'
+  if (code === BANK_CODE.recordSubmitted) return 'closed'
+  if (code >= 500 && code < 600) return 'server'
+  // 401 / 409 are the request helper's (refresh, re-login): the answers wait for the session
+  if (code === 401 || code === 409) return 'network'
+  return 'refused'
+}
+
+/** Stop this flush; everything left stays on the device for the retry. */
+class RetryLater extends Error {}
+
+interface FlushState {
+  sent: number
+  /** some answer was saved in this flush: the server works, so a lone server error is about that answer */
+  anySaved: boolean
+  /** lone answers that met a server error in this flush (they stay queued; see endFlush) */
+  deferred: QueuedAnswer[]
+}
+
+/**
+ * Send one batch of one attempt; a refused or failing batch of several answers is split in halves so the bad
+ * answer ends up alone. Throws RetryLater when the network (or the whole server) is away.
+ */
+async function sendBatch(recordId: number, batch: QueuedAnswer[], st: FlushState): Promise<'ok' | 'closed'> {
+  try {
+    const reply = await transport(
+      recordId,
+      batch.map(({ questionId, ques, answeredAt }) => ({ questionId, ques, answeredAt })),
+    )
+    removeAcknowledged(batch)
+    for (const fn of replyListeners) fn(recordId, reply)
+    st.sent += batch.length
+    st.anySaved = true
+    return 'ok'
+  } catch (e) {
+    const kind = failureOf(e)
+    if (kind === 'network') throw new RetryLater()
+    if (kind === 'closed') {
+      // the attempt is closed: the server will never take these
+      removeAcknowledged(batch)
+      return 'closed'
+    }
+    if (batch.length > 1) {
+      const half = Math.ceil(batch.length / 2)
+      if ((await sendBatch(recordId, batch.slice(0, half), st)) === 'closed') return 'closed'
+      return sendBatch(recordId, batch.slice(half), st)
+    }
+    const a = batch[0]!
+    if (kind === 'refused') {
+      reject(a, codeOf(e)!, messageOf(e))
+      return 'ok'
+    }
+    // a server error of one answer: it waits and the others go on; two in a row with nothing saved means the
+    // server is down, and everything waits
+    if (!st.anySaved && st.deferred.length > 0) throw new RetryLater()
+    st.deferred.push(a)
+    lastServerError.set(a, { code: codeOf(e)!, msg: messageOf(e) })
+    return 'ok'
+  }
+}
+
+const lastServerError = new WeakMap<QueuedAnswer, { code: number; msg: string }>()
+
+/** Deferred answers count a server error only when others were saved; at REJECT_AFTER_SERVER_ERRORS they are set aside. */
+function endFlush(st: FlushState): void {
+  if (!st.anySaved) return
+  for (const a of st.deferred) {
+    const err = lastServerError.get(a)!
+    if (countServerError(a) >= REJECT_AFTER_SERVER_ERRORS) reject(a, err.code, err.msg)
+  }
+}
+
 async function sendAll(): Promise<FlushResult> {
-  let sent = 0
+  const st: FlushState = { sent: 0, anySaved: false, deferred: [] }
   let failed = false
   const items = [...read().items].sort((a, b) => a.answeredAt - b.answeredAt)
   const records = [...new Set(items.map((a) => a.recordId))]
@@ -192,32 +334,22 @@ async function sendAll(): Promise<FlushResult> {
           }
         }
         removeAcknowledged([a])
-        sent += 1
+        st.sent += 1
       }
       continue
     }
-    for (let i = 0; i < mine.length; i += BATCH_SIZE) {
-      const batch = mine.slice(i, i + BATCH_SIZE)
-      try {
-        const reply = await transport(
-          recordId,
-          batch.map(({ questionId, ques, answeredAt }) => ({ questionId, ques, answeredAt })),
-        )
-        removeAcknowledged(batch)
-        for (const fn of replyListeners) fn(recordId, reply)
-        sent += batch.length
-      } catch (e) {
-        if (codeOf(e) === BANK_CODE.recordSubmitted) {
-          // the attempt is closed: the server will never take these
-          removeAcknowledged(batch)
-          break
-        }
-        failed = true
-        break
+    try {
+      for (let i = 0; i < mine.length; i += BATCH_SIZE) {
+        if ((await sendBatch(recordId, mine.slice(i, i + BATCH_SIZE), st)) === 'closed') break
       }
+    } catch (e) {
+      if (!(e instanceof RetryLater)) throw e
+      failed = true
+      break
     }
   }
-  return { sent, left: read().items.length, failed }
+  endFlush(st)
+  return { sent: st.sent, left: read().items.length, failed: failed || st.deferred.length > 0 }
 }
 
 /** Send every unsent answer. Concurrent calls share one run (and trigger one more pass after it). */
@@ -284,6 +416,7 @@ export function resetAnswerQueue(): void {
   failures = 0
   started = false
   listeners.clear()
+  rejectListeners.clear()
   transport = defaultTransport
   reviewTransport = defaultReviewTransport
 }
