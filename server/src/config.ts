@@ -16,8 +16,13 @@ export interface AppConfig {
   captchaTtlSeconds: number
   /** H5 build served with SPA fallback; absent = API only */
   staticDir?: string
-  /** payment provider: 'local' (default: pay page on this server) or 'wechat' (WECHATPAY_* env) */
-  payment: { provider: 'local' | 'wechat'; wechat?: WechatPayConfig }
+  /**
+   * payment provider: 'local' (default: pay page on this server) or 'wechat' (WECHATPAY_* env). `localPage`
+   * false: the local provider's pay page is not registered (NODE_ENV=production without PAY_LOCAL_ENABLE=1).
+   */
+  payment: { provider: 'local' | 'wechat'; wechat?: WechatPayConfig; localPage?: boolean }
+  /** per-account back-off of password guessing (services/login-guard.ts) */
+  loginGuard: { maxFailures: number; windowSeconds: number }
   /** STAFF_TOKEN: enables the staff desk (refund decisions, invoice issuing); absent = no staff routes */
   staffToken?: string
   /** seed videos and handouts served by the media routes (`video/`, `handout/`); default server/media */
@@ -41,7 +46,8 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimit: { max: 600, loginMax: 30, smsMax: 10 },
     sms: { ttlSeconds: 300, gapSeconds: 60, perPhonePerDay: 10, perIpPerHour: 20 },
     captchaTtlSeconds: 120,
-    payment: { provider: 'local' },
+    payment: { provider: 'local', localPage: true },
+    loginGuard: { maxFailures: 10, windowSeconds: 15 * 60 },
     mediaDir: fileURLToPath(new URL('../media', import.meta.url)),
     video: { provider: 'local' },
     faceProvider: 'local',
@@ -90,12 +96,36 @@ function ossFromEnv(env: NodeJS.ProcessEnv): OssConfig {
   return { provider: 'aliyun', ...common, aliyun: { bucket, region, accessKeyId: id, accessKeySecret: key } }
 }
 
+/** NODE_ENV=production turns the local pay page off unless PAY_LOCAL_ENABLE=1 says otherwise. */
+const isProduction = (env: NodeJS.ProcessEnv) => env.NODE_ENV === 'production'
+
 function paymentFromEnv(env: NodeJS.ProcessEnv): AppConfig['payment'] {
-  if (env.PAY_PROVIDER !== 'wechat') return { provider: 'local' }
+  if (env.PAY_PROVIDER !== 'wechat')
+    return { provider: 'local', localPage: !isProduction(env) || env.PAY_LOCAL_ENABLE === '1' }
   const wechat = wechatConfigFromEnv(env)
   if (!wechat)
     throw new Error(
       'PAY_PROVIDER=wechat needs WECHATPAY_MCHID, WECHATPAY_SERIAL, WECHATPAY_PRIVATE_KEY_PATH, WECHATPAY_APIV3_KEY and WECHATPAY_PLATFORM_CERT_PATH',
     )
   return { provider: 'wechat', wechat }
+}
+
+/**
+ * What `npm start` says about payment: the active provider, and a warning when the local provider runs in
+ * production (its page confirms orders without any money moving).
+ */
+export function paymentStartupLog(config: AppConfig, env: NodeJS.ProcessEnv): { info: string; warn?: string } {
+  const p = config.payment
+  if (p.provider === 'wechat') return { info: `payment provider: wechat (mchid ${p.wechat?.mchId ?? '?'})` }
+  const page = p.localPage !== false
+  const info = `payment provider: local (${
+    page ? `pay page at ${config.apiBase}/pay/local/<orderNo>/<signed link>` : 'pay page not registered'
+  })`
+  if (!isProduction(env)) return { info }
+  return {
+    info,
+    warn: page
+      ? 'NODE_ENV=production with the LOCAL payment provider and PAY_LOCAL_ENABLE=1: a learner can mark his own orders paid without paying; set PAY_PROVIDER=wechat'
+      : 'NODE_ENV=production with the LOCAL payment provider: its pay page is off (PAY_LOCAL_ENABLE=1 turns it on), so orders cannot be paid; set PAY_PROVIDER=wechat',
+  }
 }

@@ -5,7 +5,7 @@
  * Env: PORT (8080), HOST (127.0.0.1), DATA_DIR (.data), DATABASE_URL, LOG_LEVEL (info), API_BASE (/api),
  * STATIC_DIR (dist/h5), SERVER_SECRET (else generated into DATA_DIR/secret), ACCESS_TTL_SECONDS,
  * REFRESH_TTL_SECONDS, RATE_LIMIT_MAX, PAY_PROVIDER (local | wechat; wechat needs the WECHATPAY_* variables,
- * docs/DECISIONS.md "Payment").
+ * docs/DECISIONS.md "Payment"), PAY_LOCAL_ENABLE=1 (keeps the local pay page with NODE_ENV=production).
  * Backups of the PGlite data dir: stop the server and copy DATA_DIR/pglite, or use PGlite's dumpDataDir.
  */
 import { randomBytes } from 'node:crypto'
@@ -14,7 +14,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
-import { configFromEnv } from './config'
+import { configFromEnv, paymentStartupLog } from './config'
 import { type Database, openDatabase } from './db'
 import { demoCredentials, seedIfEmpty } from './seed'
 
@@ -63,6 +63,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     app.log.info(
       `database: ${database.driver}${database.driver === 'pglite' ? ` (${path.join(dataDir, 'pglite')})` : ''}`,
     )
+    const payment = paymentStartupLog(config, env)
+    app.log.info(payment.info)
+    if (payment.warn) app.log.warn(payment.warn)
     for (const c of demoCredentials()) {
       app.log.info(
         `demo learner of ${c.name} (tenant ${c.tenantId}, host ${c.host}): account ${c.account} password ${c.password}`,

@@ -72,7 +72,8 @@ beforeAll(async () => {
     body: { goodsIds: bankGoods.map((g) => g.goodsId), idempotencyKey: `e2e-exam-${Date.now()}` },
   })
   expect(order.code).toBe(200)
-  const paid = await fetch(`http://127.0.0.1:${server.port}/api/pay/local/${order.data.orderNo}/confirm`, {
+  // the pay URL carries the link signed for this learner
+  const paid = await fetch(`http://127.0.0.1:${server.port}${order.data.pay.payUrl}/confirm`, {
     method: 'POST',
     redirect: 'manual',
   })

@@ -123,6 +123,8 @@ describe('WeChat Pay provider', () => {
       description: '一级建造师四科题库',
       channel: 'small',
       openId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+      userId: 1,
+      expiresAt: new Date(Date.now() + 1800_000),
     })
     if (p.provider !== 'wechat') throw new Error('expected wechat params')
     expect(p).toMatchObject({
@@ -142,6 +144,8 @@ describe('WeChat Pay provider', () => {
         payPrice: 1,
         description: 'x',
         channel: 'gzh',
+        userId: 1,
+        expiresAt: new Date(Date.now() + 1800_000),
       }),
     ).rejects.toThrow(/openId/)
   })

@@ -129,6 +129,27 @@ export const captcha = pgTable('captcha', {
   expiresAt: ts('expires_at').notNull(),
 })
 
+/**
+ * Password attempts per account (services/login-guard.ts): one row per tenant + subject while its window is
+ * open. `attempts` counts every password attempt of the window (a success deletes the row); more than the
+ * limit refuses password logins of the subject until `window_start` + the window.
+ */
+export const loginGuard = pgTable(
+  'login_guard',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** `u<userId>` for an account, `a<identifier>` for an account name that does not exist */
+    subject: varchar('subject', { length: 80 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStart: ts('window_start').notNull(),
+  },
+  (t) => [
+    uniqueIndex('login_guard_subject_uq').on(t.tenantId, t.subject),
+    index('login_guard_window_idx').on(t.windowStart),
+  ],
+)
+
 export const config = pgTable(
   'config',
   {

@@ -2,6 +2,7 @@
 import { eq, or } from 'drizzle-orm'
 import { informUser, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, type Input } from '../../http/core'
+import { accountSubject, countPasswordAttempt, passwordAccepted, unknownSubject } from '../../services/login-guard'
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { readSign } from '../../services/sign'
 import { consumeSmsCode } from '../../services/sms'
@@ -70,17 +71,33 @@ const session = async (
   newUser,
 })
 
+/**
+ * Checks a password login: the attempt counts against the account (services/login-guard.ts; refused with 429
+ * once the account has used up its window) before the password is checked; the right password clears it.
+ */
+async function passwordLogin(
+  ctx: Ctx,
+  user: typeof sysUser.$inferSelect | undefined,
+  name: string,
+  password: string,
+  wrong: string,
+) {
+  const subject = user ? accountSubject(user.id) : unknownSubject(name)
+  await countPasswordAttempt(ctx, subject)
+  if (!(await verifyPassword(password, user?.passwordHash)) || !user) throw new AppError(400, wrong)
+  await passwordAccepted(ctx, subject)
+  return user
+}
+
 /** account = user_account or phone; the captcha is consumed before the password is checked. */
 const accountLogin = async (ctx: Ctx, { body }: { body: Input<'POST /login'>['body'] }) => {
   await consumeCaptcha(ctx, body.uuid, body.code)
-  const [user] = await ctx.db
+  const [found] = await ctx.db
     .select()
     .from(sysUser)
     .where(ctx.scope.where(sysUser, or(eq(sysUser.userAccount, body.account), eq(sysUser.telPhone, body.account))))
     .limit(1)
-  if (!(await verifyPassword(body.password, user?.passwordHash)) || !user) {
-    throw new AppError(400, 'account or password is wrong')
-  }
+  const user = await passwordLogin(ctx, found, body.account, body.password, 'account or password is wrong')
   return session(ctx, user.id, user.userAccount, body.deviceUuid, false)
 }
 
@@ -102,13 +119,18 @@ export const handlers: Handlers = {
       .set({ passwordHash: await hashPassword(body.password) })
       .where(ctx.scope.where(sysUser, eq(sysUser.id, user.id)))
     await revokeOtherTokens(ctx.db, ctx.scope, user.id)
+    await passwordAccepted(ctx, accountSubject(user.id))
     return null
   },
 
   'POST /app/common/sms_login': async (ctx, { body }) => {
     await consumeSmsCode(ctx, body.telPhone, 'login', body.code)
     const user = await findByPhone(ctx, body.telPhone)
-    if (user) return session(ctx, user.id, user.userAccount, body.deviceUuid, false)
+    if (user) {
+      // the phone proves the learner: password attempts counted against the account are forgotten
+      await passwordAccepted(ctx, accountSubject(user.id))
+      return session(ctx, user.id, user.userAccount, body.deviceUuid, false)
+    }
     const id = await createUser(ctx, body.telPhone, null, body.inviteCode)
     return session(ctx, id, body.telPhone, body.deviceUuid, true)
   },
@@ -118,10 +140,8 @@ export const handlers: Handlers = {
 
   'POST /app/common/telphone_login': async (ctx, { body }) => {
     await consumeCaptcha(ctx, body.uuid, body.code)
-    const user = await findByPhone(ctx, body.telPhone)
-    if (!(await verifyPassword(body.password, user?.passwordHash)) || !user) {
-      throw new AppError(400, 'telPhone or password is wrong')
-    }
+    const found = await findByPhone(ctx, body.telPhone)
+    const user = await passwordLogin(ctx, found, body.telPhone, body.password, 'telPhone or password is wrong')
     return session(ctx, user.id, user.userAccount, body.deviceUuid, false)
   },
 

@@ -198,6 +198,8 @@ export async function payParamsFor(ctx: Ctx, o: OrderRow, openId?: string): Prom
       description: items.map((i) => i.goodsName).join('、') || o.orderNo,
       channel: o.channel,
       openId,
+      userId: o.userId,
+      expiresAt: o.expiresAt,
     })
   } catch (e) {
     if (e instanceof PaymentVerifyError) throw new AppError(400, e.message)

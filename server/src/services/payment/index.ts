@@ -1,3 +1,3 @@
-export { LOCAL_SERIAL, LocalPaymentProvider } from './local'
+export { LOCAL_SERIAL, LocalPaymentProvider, type PayLinkRefusal } from './local'
 export * from './types'
 export { WechatPaymentProvider, wechatConfigFromEnv } from './wechat'

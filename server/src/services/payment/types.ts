@@ -17,6 +17,10 @@ export interface PayOrder {
   channel: string
   /** WeChat payer openid (JSAPI); the local provider ignores it */
   openId?: string
+  /** the learner who placed the order (the local provider binds its pay link to them) */
+  userId: number
+  /** the order's payment deadline (the local pay link expires with it) */
+  expiresAt: Date
 }
 
 export type PayParams =

@@ -1,0 +1,4 @@
+import { freshPglite } from './helpers'
+import { loginGuardSuite } from './login-guard-suite'
+
+loginGuardSuite('PGlite', freshPglite)
