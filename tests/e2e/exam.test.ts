@@ -33,6 +33,8 @@ let page: Page
 let token = ''
 let examId = 0
 let questions: Question[] = []
+/** what the candidate studied before the exam: question id -> the question with its answer */
+const studied = new Map<number, Question>()
 
 const api = async (p: string, init: { method?: string; body?: unknown } = {}) => {
   const res = await fetch(`http://127.0.0.1:${server.port}/api${p}`, {
@@ -78,11 +80,19 @@ beforeAll(async () => {
     redirect: 'manual',
   })
   expect(paid.status).toBe(303)
+  // the exam's own paper is not readable while the exam is open (integrity): the candidate studies the banks'
+  // chapters, where the paper's questions come from
   const detail = await api(`/bank/exam/${examId}`)
-  const list = await api(`/app/common/bank/question/list?paperId=${detail.data.paperId}&pageSize=50`)
-  questions = list.data.rows
-  expect(questions.length).toBe(5)
-  expect(questions.every((q) => q.ans)).toBe(true)
+  expect((await api(`/app/common/bank/question/list?paperId=${detail.data.paperId}`)).code).toBe(624)
+  const banks = await api('/goods/bank/list')
+  for (const b of banks.data as { bankId: number }[]) {
+    const chapters = await api(`/app/common/bank/chapter/list?bankId=${b.bankId}`)
+    for (const c of chapters.data as { chapterId: number }[]) {
+      const list = await api(`/app/common/bank/question/list?chapterId=${c.chapterId}`)
+      for (const q of list.data.rows as Question[]) if (q.ans) studied.set(q.questionId, q)
+    }
+  }
+  expect(studied.size).toBeGreaterThan(5)
 }, 180_000)
 
 afterEach(async (ctx) => {
@@ -145,6 +155,16 @@ describe('exams', () => {
     await page.goto(server.url(HOST_A, `/pages5/exam/index?examId=${examId}`))
     await settled(page)
     await stationed('exam-countdown').waitFor({ timeout: 20_000 })
+    // the attempt's questions in order (without answers); the answers are what the candidate studied
+    const open = await api(`/bank/exam/temp/${examId}`)
+    questions = (open.data.questions as Question[]).map((q) => studied.get(q.questionId)!)
+    expect(questions).toHaveLength(5)
+    expect(questions.every((q) => q?.ans)).toBe(true)
+    // while it runs, the paper's answers are nowhere to be had
+    const paperId = (await api(`/bank/exam/${examId}`)).data.paperId
+    expect((await api(`/app/common/bank/question/list?paperId=${paperId}`)).code).toBe(624)
+    const seen = await api(`/app/common/bank/question/temp/list?ids=${questions[0]!.questionId}`)
+    expect(seen.data[0].ans).toBeNull()
     // answer the first four questions rightly (4 of 5: a pass)
     for (let i = 0; i < 4; i++) {
       const title = questions[i]!
