@@ -425,12 +425,15 @@ describe('course menu', () => {
     expect(sel(container, '.vp-section-11').textContent).toContain('1:30')
     expect(sel(container, '.vp-section-12').className).toContain('is-current')
     expect(sel(container, '.vp-section-11').className).not.toContain('is-current')
-    // chapter two is folded (it does not hold the section playing); open it
+    // chapter two is folded (it does not hold the section playing); open it. Folding goes through the play
+    // store, and the menu subscribes to the store in an effect of the render that showed the sections. That
+    // render ran outside act() (waitFor lets it), so on a busy machine React can leave the effect to a later
+    // task and the click lands first: the chapter then opens when the menu subscribes. Wait for the fold.
     expect(container.querySelector('.vp-section-21')).toBeNull()
     fireEvent.click(sel(container, '.vp-chapter-2 .vp-chapter-head'))
-    expect(sel(container, '.vp-section-21').textContent).toContain('1:02:05')
+    await waitFor(() => expect(container.querySelector('.vp-section-21')?.textContent).toContain('1:02:05'))
     fireEvent.click(sel(container, '.vp-chapter-1 .vp-chapter-head'))
-    expect(container.querySelector('.vp-section-12')).toBeNull()
+    await waitFor(() => expect(container.querySelector('.vp-section-12')).toBeNull())
 
     fireEvent.click(sel(container, '.vp-section-21'))
     expect(navigated()).toEqual(['/pages3/polyv/index?goodsId=7&sectionId=21'])
