@@ -27,6 +27,10 @@ function sourceHash(): string {
     ...fs.readdirSync(path.join(root, 'server/src/seed')).map((f) => path.join(root, 'server/src/seed', f)),
   ].sort()
   for (const f of files) if (fs.statSync(f).isFile()) h.update(f).update(fs.readFileSync(f))
+  // the seed reads the lesson videos' names and lengths too
+  const videos = path.join(root, 'server/media/video')
+  for (const f of fs.existsSync(videos) ? fs.readdirSync(videos).sort() : [])
+    h.update(f).update(String(fs.statSync(path.join(videos, f)).size))
   return h.digest('hex').slice(0, 16)
 }
 

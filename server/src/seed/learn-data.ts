@@ -35,6 +35,38 @@ export interface LearnGoodsSeed {
   handouts: HandoutSeed[]
 }
 
+/**
+ * tenant -> course name -> its lesson video in server/media/video (scripts/seed-media.mjs renders them from
+ * scripts/seed-media/lessons.mjs: slides and a voice on the course's topic). Every section of the course plays it.
+ */
+export const LESSON_VIDEOS: Record<number, Record<string, string>> = {
+  1001: {
+    安全生产法律法规精讲: 'lesson-safety-law.mp4',
+    新安全生产法解读: 'lesson-safety-law.mp4',
+    安全员年度继续教育: 'lesson-safety-law.mp4',
+    安全生产管理实务: 'lesson-safety-management.mp4',
+    低压电工理论与实操: 'lesson-electrical.mp4',
+    建设工程经济精讲: 'lesson-engineering-economics.mp4',
+    建筑工程管理与实务精讲: 'lesson-building.mp4',
+    二建建筑工程实务精讲: 'lesson-building.mp4',
+    考前冲刺直播: 'lesson-building.mp4',
+    消防设施操作员初级直播: 'lesson-fire.mp4',
+    '高等数学（二）基础精讲': 'lesson-math.mp4',
+  },
+  1002: {
+    初级会计实务精讲: 'lesson-accounting.mp4',
+    中级会计实务精讲: 'lesson-accounting.mp4',
+    中级会计冲刺直播: 'lesson-accounting.mp4',
+    会计人员年度专业科目: 'lesson-accounting.mp4',
+    经济法基础精讲: 'lesson-economic-law.mp4',
+    财务管理精讲: 'lesson-finance.mp4',
+    人力资源管理师三级精讲: 'lesson-hr.mp4',
+    综合素质精讲: 'lesson-teacher.mp4',
+    数字经济与创新驱动发展: 'lesson-digital-economy.mp4',
+    马克思主义基本原理精讲: 'lesson-marxism.mp4',
+  },
+}
+
 const FILES = {
   law: ['安全生产法律法规讲义', 'safety-law.pdf'],
   electric: ['电工基础讲义', 'electrical-basics.pdf'],

@@ -1,7 +1,8 @@
 /**
  * Learning data of the demo tenants (./learn-data.ts), idempotent like the other seeds:
- * - sections without a video get one of server/media/video/*.mp4 in turn (the file name is the videoId) and
- *   its real length (read from the mp4's movie header);
+ * - sections without a video get their course's lesson (learn-data.ts LESSON_VIDEOS; else one of
+ *   server/media/video/*.mp4 in turn; the file name is the videoId) and its real length (read from the mp4's
+ *   movie header); a section whose seed video is gone or was re-rendered follows the files on disk;
  * - a course goods without classes gets its study settings, optional courses and classes;
  * - each handout is added once its file exists (size = the file's size), and goods.handoutCount follows.
  */
@@ -12,7 +13,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { countRows, type Db, toInt } from '../db'
 import { course, courseSection, goods, goodsCourse, goodsPackageItem, grade, handout, tenant } from '../db/schema'
 import { TenantScope } from '../http/core'
-import { learnSeeds } from './learn-data'
+import { LESSON_VIDEOS, learnSeeds } from './learn-data'
 import { CATALOGUES } from './shop-data'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -40,19 +41,39 @@ function videosIn(dir: string) {
     .filter((v) => v.seconds > 0)
 }
 
+/** Video names this seed ships (server/media/video): a section naming one that is gone gets a current one. */
+const SEED_VIDEO = /^lesson-[a-z0-9-]+\.mp4$/
+
 async function seedVideos(tx: Tx, tenantId: number, videos: { name: string; seconds: number }[]) {
   if (videos.length === 0) return
+  const seconds = new Map(videos.map((v) => [v.name, v.seconds]))
+  const lessons = LESSON_VIDEOS[tenantId] ?? {}
   const all = await tx
-    .select({ id: courseSection.id, videoId: courseSection.videoId })
+    .select({
+      id: courseSection.id,
+      videoId: courseSection.videoId,
+      durationSeconds: courseSection.durationSeconds,
+      course: course.name,
+    })
     .from(courseSection)
+    .innerJoin(course, eq(course.id, courseSection.courseId))
     .where(eq(courseSection.tenantId, tenantId))
     .orderBy(asc(courseSection.id))
-  for (const [k, v] of videos.entries()) {
-    const ids = all.filter((s, i) => s.videoId === '' && i % videos.length === k).map((s) => s.id)
-    if (ids.length === 0) continue
+  const assign = new Map<string, number[]>() // video -> sections to point at it (and its length)
+  for (const [i, s] of all.entries()) {
+    const shipped = SEED_VIDEO.test(s.videoId)
+    let name: string | undefined
+    if (s.videoId === '' || (shipped && !seconds.has(s.videoId))) {
+      // the course's own lesson, else one of the files in turn
+      const own = lessons[s.course]
+      name = own && seconds.has(own) ? own : videos[i % videos.length]!.name
+    } else if (shipped && seconds.get(s.videoId) !== s.durationSeconds) name = s.videoId // re-rendered file
+    if (name) assign.set(name, [...(assign.get(name) ?? []), s.id])
+  }
+  for (const [name, ids] of assign) {
     await tx
       .update(courseSection)
-      .set({ videoId: v.name, durationSeconds: v.seconds })
+      .set({ videoId: name, durationSeconds: seconds.get(name)! })
       .where(and(eq(courseSection.tenantId, tenantId), inArray(courseSection.id, ids)))
   }
 }

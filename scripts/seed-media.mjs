@@ -1,0 +1,199 @@
+// Renders the seed's media once; the output is committed (server/media/README.md, docs/DECISIONS.md "Seed media"):
+//   images  server/media/images/*.jpg  covers, banners, news thumbnails, teacher portraits, the article figure:
+//           HTML/CSS/SVG posters (scripts/seed-media/templates.mjs) screenshot by Debian's Chromium
+//   videos  server/media/video/lesson-*.mp4  slides (Chromium) + a Mandarin voice (espeak-ng, voice cmn), muxed
+//           by ffmpeg to H.264 baseline + AAC, 30-60 s each (scripts/seed-media/lessons.mjs)
+//
+//   npx tsx scripts/seed-media.mjs [images|videos] [--only <part of a file name>]
+//
+// Chromium, ffmpeg and espeak-ng come from apt when missing (as root); a part whose tool is unavailable is
+// skipped with a message and the script exits non-zero.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromiumPath, ensureChromium, root } from './lib.mjs'
+
+const IMAGE_DIR = path.join(root, 'server/media/images')
+const VIDEO_DIR = path.join(root, 'server/media/video')
+/** byte limits per image kind: JPEG quality steps down until the file fits */
+const IMAGE_LIMIT = { cover: 34_000, banner: 34_000, news: 16_000, teacher: 12_000, figure: 45_000 }
+const VIDEO_LIMIT = 600_000
+const MANIFEST = path.join(root, 'server/media/manifest.json')
+const MIN_SECONDS = 30
+const MAX_SECONDS = 60
+
+const args = process.argv.slice(2)
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : ''
+const parts = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--only')
+const want = (part) => parts.length === 0 || parts.includes(part)
+
+/** server/media/manifest.json: the hash of what each file was rendered from (the test compares it to the seed). */
+function recordInput(part, file, hash) {
+  const m = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : { images: {}, videos: {} }
+  m[part] = Object.fromEntries(Object.entries({ ...m[part], [file]: hash }).sort(([a], [b]) => a.localeCompare(b)))
+  fs.writeFileSync(MANIFEST, `${JSON.stringify(m, null, 2)}\n`)
+}
+
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0
+
+/** A Debian package's command, installed through apt when missing (root only); false when unavailable. */
+function ensureTool(cmd, pkg) {
+  if (has(cmd)) return true
+  if (process.getuid?.() !== 0) {
+    console.error(`[media] ${cmd} is missing: install it with \`sudo apt-get install ${pkg}\``)
+    return false
+  }
+  console.log(`[media] installing ${pkg} through apt ...`)
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
+  spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { stdio: 'inherit', env })
+  if (!has(cmd)) console.error(`[media] ${cmd} is unavailable (apt-get install ${pkg} failed)`)
+  return has(cmd)
+}
+
+function run(cmd, argv) {
+  const r = spawnSync(cmd, argv, { encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')}\n${r.stderr}`)
+  return r.stdout
+}
+
+async function withBrowser(fn) {
+  if (!ensureChromium()) throw new Error(`Chromium is unavailable at ${chromiumPath}`)
+  const { chromium } = await import('playwright-core')
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--font-render-hinting=none'],
+  })
+  try {
+    const page = await browser.newPage({ deviceScaleFactor: 1 })
+    return await fn(page)
+  } finally {
+    await browser.close()
+  }
+}
+
+async function shoot(page, html, width, height, opts) {
+  await page.setViewportSize({ width, height })
+  await page.setContent(html, { waitUntil: 'load' })
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    window.fit?.()
+  })
+  return page.screenshot({ clip: { x: 0, y: 0, width, height }, ...opts })
+}
+
+async function renderImages(plan, jobs) {
+  fs.mkdirSync(IMAGE_DIR, { recursive: true })
+  await withBrowser(async (page) => {
+    for (const job of jobs) {
+      const html = plan.jobHtml(job)
+      let buf
+      for (const quality of [84, 78, 72, 66, 60, 54]) {
+        buf = await shoot(page, html, job.width, job.height, { type: 'jpeg', quality })
+        if (buf.length <= IMAGE_LIMIT[job.kind]) break
+      }
+      fs.writeFileSync(path.join(IMAGE_DIR, job.file), buf)
+      recordInput('images', job.file, plan.inputHash(html))
+      console.log(`[media] ${job.file} ${job.width}x${job.height} ${(buf.length / 1024).toFixed(1)} KB`)
+    }
+  })
+}
+
+/** Seconds of a PCM WAV file (espeak-ng writes 16-bit mono). */
+function wavSeconds(file) {
+  const b = fs.readFileSync(file)
+  const byteRate = b.readUInt32LE(28)
+  const data = b.indexOf('data')
+  const size = data > 0 ? b.readUInt32LE(data + 4) : b.length - 44
+  return size / byteRate
+}
+
+async function renderVideos(plan, lessons) {
+  fs.mkdirSync(VIDEO_DIR, { recursive: true })
+  await withBrowser(async (page) => {
+    for (const lesson of lessons) {
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-lesson-'))
+      try {
+        const frames = plan.lessonFrames(lesson)
+        for (const [i, f] of frames.entries())
+          fs.writeFileSync(path.join(tmp, `f${i}.png`), await shoot(page, f.html, 640, 360, { type: 'png' }))
+        // the voice: faster until the lesson fits in MAX_SECONDS
+        let durations = []
+        for (let speed = 165; speed <= 260; speed += 15) {
+          durations = frames.map((f, i) => {
+            const wav = path.join(tmp, `v${i}.wav`)
+            run('espeak-ng', ['-v', 'cmn', '-s', String(speed), '-p', '45', '-w', wav, f.say])
+            return wavSeconds(wav) + (i === 0 ? 1.2 : 0.7)
+          })
+          const total = durations.reduce((a, b) => a + b, 0) + 2
+          if (total <= MAX_SECONDS - 1) break
+        }
+        const speech = durations.reduce((a, b) => a + b, 0)
+        // a pause at the end (longer when the lesson is short) keeps the last slide on screen
+        durations[durations.length - 1] += Math.max(2, MIN_SECONDS + 1 - speech)
+        const list = frames.map((_, i) => `file 'f${i}.png'\nduration ${durations[i].toFixed(3)}`)
+        fs.writeFileSync(path.join(tmp, 'frames.txt'), `${list.join('\n')}\nfile 'f${frames.length - 1}.png'\n`)
+        for (const i of frames.keys()) {
+          const pad = `volume=0.8,apad=whole_dur=${durations[i].toFixed(3)}`
+          const voice = path.join(tmp, `v${i}.wav`)
+          const wav = path.join(tmp, `p${i}.wav`)
+          run('ffmpeg', [...['-v', 'error', '-y', '-i', voice, '-af', pad], ...['-ar', '22050', '-ac', '1', wav]])
+        }
+        fs.writeFileSync(path.join(tmp, 'voice.txt'), frames.map((_, i) => `file 'p${i}.wav'`).join('\n'))
+        const out = path.join(VIDEO_DIR, lesson.file)
+        run('ffmpeg', [
+          ...['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', path.join(tmp, 'frames.txt')],
+          ...['-f', 'concat', '-safe', '0', '-i', path.join(tmp, 'voice.txt')],
+          ...['-vf', 'fps=15,format=yuv420p', '-c:v', 'libx264', '-profile:v', 'baseline', '-tune', 'stillimage'],
+          ...['-crf', '28', '-maxrate', '200k', '-bufsize', '400k', '-g', '150'],
+          ...['-c:a', 'aac', '-b:a', '20k', '-ac', '1', '-ar', '16000', '-shortest', '-movflags', '+faststart', out],
+        ])
+        recordInput('videos', lesson.file, plan.lessonHash(lesson))
+        const seconds = Number(
+          run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', out]).trim(),
+        )
+        const size = fs.statSync(out).size
+        console.log(`[media] ${lesson.file} ${seconds.toFixed(1)} s ${(size / 1024).toFixed(0)} KB`)
+        if (seconds < MIN_SECONDS || seconds > MAX_SECONDS)
+          throw new Error(`${lesson.file}: ${seconds} s is out of range`)
+        if (size > VIDEO_LIMIT) throw new Error(`${lesson.file}: ${size} bytes is over ${VIDEO_LIMIT}`)
+      } finally {
+        fs.rmSync(tmp, { recursive: true, force: true })
+      }
+    }
+  })
+}
+
+async function main() {
+  let plan
+  try {
+    plan = await import('./seed-media/plan.mjs')
+  } catch (e) {
+    if (process.env.SEED_MEDIA_TSX || !/Unknown file extension|ERR_UNKNOWN_FILE_EXTENSION/.test(String(e))) throw e
+    // plain node: the plan reads the seed's TypeScript, so run again under tsx
+    const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [process.argv[1], ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, SEED_MEDIA_TSX: '1' },
+    })
+    process.exit(r.status ?? 1)
+  }
+  let failed = false
+  if (want('images')) {
+    const jobs = plan.imageJobs().filter((j) => j.file.includes(only))
+    await renderImages(plan, jobs)
+  }
+  if (want('videos')) {
+    const lessons = plan.lessonJobs().filter((l) => l.file.includes(only))
+    if (lessons.length > 0 && !(ensureTool('ffmpeg', 'ffmpeg') && ensureTool('espeak-ng', 'espeak-ng'))) {
+      console.error('[media] videos skipped: ffmpeg and espeak-ng are needed')
+      failed = true
+    } else await renderVideos(plan, lessons)
+  }
+  process.exit(failed ? 1 : 0)
+}
+
+main().catch((e) => {
+  console.error(`[media] ${e.stack ?? e}`)
+  process.exit(1)
+})
