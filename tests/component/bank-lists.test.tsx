@@ -7,6 +7,7 @@ import { firePageEvent, setRouter } from '../unit/taro-double'
 vi.mock('@/services/api/bank', () => ({
   banks: vi.fn(),
   bankPapers: vi.fn(),
+  freePapers: vi.fn(async () => []),
   freePapersOfGoods: vi.fn(),
   myBanks: vi.fn(),
   bankQuestionNum: vi.fn(),
@@ -25,6 +26,7 @@ const { useSession } = await import('@/store/session')
 const { storage } = await import('@/services/storage')
 const { default: QuestionBank, pickBank } = await import('@/pages/questionBank/index')
 const { default: BankChapters } = await import('@/pages2/bank/detail')
+const { default: FreeQuestion } = await import('@/pages2/bank/free_question')
 const { default: WrongList } = await import('@/pages2/subject/wrong')
 const { default: QuestionStatistics } = await import('@/pages2/bank/question_statistics')
 const { groupByDay } = await import('@/pages2/bank/question_record')
@@ -73,7 +75,8 @@ function wrong(questionId: number, over: Partial<WrongRow> = {}): WrongRow {
     due: 1_700_000_000,
     dueToday: true,
     reps: 1,
-    lapses: 2,
+    lapses: 0,
+    wrongTimes: 2,
     consecutiveRight: 0,
     stability: 1,
     addTime: 1_700_000_000,
@@ -96,8 +99,8 @@ afterEach(() => cleanup())
 
 describe('question bank tab', () => {
   it('logged out: a welcome with login and the public free papers', async () => {
-    vi.mocked(api.banks).mockResolvedValue([{ ...bank(1), isFree: true }])
-    vi.mocked(api.bankPapers).mockResolvedValue([paper(7), paper(8)])
+    // every free paper of the school, whatever bank holds it (a free paper usually sits in a paid bank)
+    vi.mocked(api.freePapers).mockResolvedValue([paper(7), paper(8)])
     const { container } = render(<QuestionBank />)
     await waitFor(() => expect(container.querySelectorAll('.qb-free-paper')).toHaveLength(2))
     expect(container.querySelector('.paper-item-7')?.textContent).toContain('Paper 7')
@@ -157,6 +160,14 @@ describe('question bank tab', () => {
     expect(container.querySelector('.qb-done-num')?.textContent).toBe('12')
     for (const k of ['daily', 'random', 'chapter', 'paper', 'wrong', 'collect', 'record', 'stats'])
       expect(container.querySelector(`.qb-entry-${k}`)).not.toBeNull()
+    // issue 12: the 11 entries were identical blank squares; each now draws its own glyph of the icon set
+    const masks = [...container.querySelectorAll('.qb-entry .qb-entry-icon .icon')].map(
+      (el) =>
+        (el as HTMLElement).style.webkitMaskImage || (el as HTMLElement).style.maskImage || el.getAttribute('style'),
+    )
+    expect(masks).toHaveLength(11)
+    for (const m of masks) expect(m).toContain('data:image/svg+xml;base64,')
+    expect(new Set(masks).size).toBe(11)
 
     fireEvent.click(sel(container, '.qb-entry-chapter'))
     fireEvent.click(sel(container, '.qb-entry-wrong'))
@@ -231,6 +242,20 @@ describe('chapters', () => {
   })
 })
 
+describe('free papers page', () => {
+  it('lists every free paper of the school (a paid bank holds the free paper); a tap takes it', async () => {
+    useSession.getState().setLogin({ token: 't', userAccount: 'u1' })
+    setRouter('/pages2/bank/free_question', {})
+    vi.mocked(api.freePapers).mockResolvedValue([paper(3, { bankId: 1, paperName: '免费试卷·法律法规基础练习' })])
+    vi.mocked(api.banks).mockResolvedValue([])
+    const { container } = render(<FreeQuestion />)
+    await waitFor(() => expect(container.querySelectorAll('.qb-free-paper')).toHaveLength(1))
+    expect(container.textContent).toContain('免费试卷·法律法规基础练习')
+    fireEvent.click(sel(container, '.paper-item-3'))
+    expect(navigated()).toContain('/pages2/bank/questionBankTest?paperId=3')
+  })
+})
+
 describe('wrong book', () => {
   it('remove asks, calls the API and drops the row; review opens the engine', async () => {
     useSession.getState().setLogin({ token: 't', userAccount: 'u1' })
@@ -250,6 +275,21 @@ describe('wrong book', () => {
     await waitFor(() => expect(api.removeWrong).toHaveBeenCalledWith([11]))
     await waitFor(() => expect(container.querySelectorAll('.wrong-item')).toHaveLength(1))
     expect(container.querySelector('.wrong-item-11')).toBeNull()
+  })
+
+  it('says how many times the learner answered each question wrong', async () => {
+    useSession.getState().setLogin({ token: 't', userAccount: 'u1' })
+    setRouter('/pages2/subject/wrong', { bankId: '1' })
+    // FSRS lapses stay 0 until a card reaches review: the count is the server's wrongTimes
+    vi.mocked(api.wrongBook).mockResolvedValue({
+      rows: [wrong(11, { lapses: 0, wrongTimes: 2 }), wrong(12, { lapses: 0, wrongTimes: 0 })],
+      total: 2,
+    })
+    const { container } = render(<WrongList />)
+    await waitFor(() => expect(container.querySelectorAll('.wrong-item')).toHaveLength(2))
+    expect(sel(container, '.wrong-item-11').textContent).toContain('错 2 次')
+    expect(sel(container, '.wrong-item-11').textContent).not.toContain('错 0 次')
+    expect(sel(container, '.wrong-item-12').textContent).toContain('手动加入')
   })
 
   it('a cancelled remove keeps the row', async () => {
@@ -301,7 +341,14 @@ describe('statistics', () => {
     expect(container.querySelector('.stats-time')?.textContent).toBe('30')
     expect(sel(container, '.stats-chapter-3').textContent).toContain('Ch 3')
     expect(sel(container, '.stats-type-2').textContent).toContain('80%')
-    expect(container.querySelectorAll('.qb-trend-col')).toHaveLength(2)
+    // the 30 days as a chart: the right-rate line through both days (50 % then 100 %) over two answer bars
+    const img = sel(container, '.chart-trend-img')
+    const src = img.getAttribute('src') ?? (img as HTMLElement & { src?: string }).src ?? ''
+    const svg = atob(src.replace('data:image/svg+xml;base64,', ''))
+    expect(svg.match(/<circle /g)).toHaveLength(2)
+    expect(svg.match(/<rect /g)).toHaveLength(2)
+    expect(svg).toMatch(/<path d="M[\d.]+ 130 L[\d.]+ 10"/)
+    expect(sel(container, '.stats-chapter-3 .chart-bar-fill').getAttribute('style')).toContain('width: 71.43%')
     expect(api.statistics).toHaveBeenCalledWith(1, expect.anything())
 
     vi.mocked(api.statistics).mockResolvedValue({ ...stats, doneNum: 43 })

@@ -19,7 +19,13 @@ vi.mock('@/services/api/shop', () => ({
   myGoods: vi.fn(async () => ({ rows: [], total: 0 })),
 }))
 
+vi.mock('@/services/api/bank', () => ({
+  banks: vi.fn(async () => []),
+  bankChapters: vi.fn(async () => []),
+}))
+
 const api = await import('@/services/api/shop')
+const bankApi = await import('@/services/api/bank')
 const { useApp } = await import('@/store/app')
 const { useSession } = await import('@/store/session')
 const { storage } = await import('@/services/storage')
@@ -255,6 +261,65 @@ describe('goods detail', () => {
     expect(Taro.switchTab).toHaveBeenCalledWith({ url: '/pages/learn/index' })
   })
 
+  it('a question bank already bought: study now makes its bank current and opens the question-bank tab', async () => {
+    useSession.getState().setLogin({ token: 't', userAccount: 'u1' })
+    setRouter('/pages3/course/detail', { id: '4' })
+    vi.mocked(api.goodsDetail).mockResolvedValue(detail({ goodsId: 4, goodsType: 2, courses: [] }))
+    vi.mocked(api.checkBuy).mockResolvedValue({ goodsId: 4, bought: true, expireTime: null })
+    vi.mocked(bankApi.banks).mockResolvedValue([
+      {
+        bankId: 31,
+        bankName: 'Bank 31',
+        goodsId: 4,
+        goodsName: 'Goods 4',
+        isFree: false,
+        chapterNum: 4,
+        questionNum: 40,
+        paperNum: 1,
+        sort: 2,
+      },
+    ])
+    const { container } = render(<Detail />)
+    await waitFor(() => expect(container.querySelector('.detail-study')).not.toBeNull())
+    expect(container.querySelector('.detail-study')?.textContent).toBe('开始做题')
+    click(container, '.detail-study')
+    await waitFor(() => expect(Taro.switchTab).toHaveBeenCalledWith({ url: '/pages/questionBank/index' }))
+    expect(bankApi.banks).toHaveBeenCalledWith(4, expect.anything())
+    expect(storage.get('bank_id')).toBe(31)
+  })
+
+  it("a question bank's contents are its chapters with their question counts; no empty handout line", async () => {
+    setRouter('/pages3/course/detail', { id: '4' })
+    vi.mocked(api.goodsDetail).mockResolvedValue(detail({ goodsId: 4, goodsType: 2, courses: [], handoutCount: 0 }))
+    vi.mocked(bankApi.banks).mockResolvedValue([
+      {
+        bankId: 31,
+        bankName: '低压电工作业（特种作业操作证）',
+        goodsId: 4,
+        goodsName: '低压电工作业考试题库',
+        isFree: false,
+        chapterNum: 2,
+        questionNum: 23,
+        paperNum: 1,
+        sort: 2,
+      },
+    ])
+    vi.mocked(bankApi.bankChapters).mockResolvedValue([
+      { chapterId: 61, chapterName: '电工基础知识', bankId: 31, questionNum: 11, sort: 1 },
+      { chapterId: 62, chapterName: '电气安全技术', bankId: 31, questionNum: 12, sort: 2 },
+    ])
+    const { container } = render(<Detail />)
+    await waitFor(() => expect(container.querySelector('.detail-tab-menu')).not.toBeNull())
+    expect(container.querySelector('.detail-handouts')).toBeNull()
+    click(container, '.detail-tab-menu')
+    await waitFor(() => expect(container.querySelectorAll('.bank-chapter')).toHaveLength(2))
+    expect(api.courseMenu).not.toHaveBeenCalled()
+    expect(container.querySelector('.bank-menu-31')?.textContent).toContain('2章 · 23题')
+    expect(container.querySelector('.bank-chapter-61')?.textContent).toContain('11 题')
+    click(container, '.bank-chapter-61')
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages2/bank/question_detail?chapterId=61' })
+  })
+
   it('contents: audition sections are marked and say where they play; the invite code is kept', async () => {
     setRouter('/pages3/course/detail', { id: '5', inviteCode: 'INV9' })
     vi.mocked(api.goodsDetail).mockResolvedValue(detail())
@@ -304,13 +369,19 @@ describe('goods detail', () => {
     await waitFor(() => expect(container.querySelectorAll('.section-audition')).toHaveLength(2))
     expect(container.querySelector('.menu-section-303.section-audition')).toBeNull()
     expect(container.querySelector('.menu-section-301 .menu-section-time')?.textContent).toBe('01:05')
+    // 试听 plays the section in the player (issue 12: it only said "试听将在学习区开放播放"); others are locked
     click(container, '.menu-section-301')
-    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '试听将在学习区开放播放' }))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages3/polyv/index?goodsId=5&sectionId=301' })
+    click(container, '.menu-section-303')
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '购买后学习' }))
   })
 
   it('package detail: its goods and the saving against buying them separately', async () => {
     setRouter('/pages3/course/jydetail', { id: '9' })
-    vi.mocked(api.goodsDetail).mockResolvedValue(detail({ goodsId: 9, goodsType: 4, goodsName: 'Pack', price: 10000 }))
+    // the server's struck price of a package is the sum of its goods' prices
+    vi.mocked(api.goodsDetail).mockResolvedValue(
+      detail({ goodsId: 9, goodsType: 4, goodsName: 'Pack', price: 10000, originalPrice: 14000 }),
+    )
     vi.mocked(api.packageGoods).mockResolvedValue([row(1, { price: 6000 }), row(2, { price: 8000 })])
     const { container } = render(<JyDetail />)
     await waitFor(() => expect(container.querySelectorAll('.goods-item')).toHaveLength(2))
@@ -318,6 +389,28 @@ describe('goods detail', () => {
     expect(container.querySelector('.package-sum')?.textContent).toContain('¥140.00')
     expect(container.querySelector('.package-saving')?.textContent).toContain('¥40.00')
     expect(container.querySelector('.detail-buy')).not.toBeNull()
+  })
+
+  it('package detail: one saving — the struck price and 立省 are the same numbers (struck − price)', async () => {
+    setRouter('/pages3/course/jydetail', { id: '9' })
+    vi.mocked(api.goodsDetail).mockResolvedValue(
+      detail({ goodsId: 9, goodsType: 4, goodsName: 'Pack', price: 129900, originalPrice: 159600 }),
+    )
+    // the goods cards inside carry their own (struck) prices: they do not make a second saving
+    vi.mocked(api.packageGoods).mockResolvedValue([
+      row(1, { price: 49900, originalPrice: 69900 }),
+      row(2, { price: 59900, originalPrice: 79900 }),
+      row(3, { price: 19900, originalPrice: 29900 }),
+      row(4, { price: 29900, originalPrice: 39900 }),
+    ])
+    const { container } = render(<JyDetail />)
+    await waitFor(() => expect(container.querySelectorAll('.goods-item')).toHaveLength(4))
+    const head = container.querySelector('.package-head')!
+    expect(head.querySelector('.package-price')?.textContent).toBe('¥1,299.00')
+    expect(head.querySelector('.goods-original')?.textContent).toBe('¥1,596.00')
+    expect(head.querySelector('.package-saving')?.textContent).toBe('立省 ¥297.00')
+    expect(head.querySelector('.package-sum')?.textContent).toContain('¥1,596.00')
+    expect(head.textContent).not.toMatch(/¥597|5970/)
   })
 })
 

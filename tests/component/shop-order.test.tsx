@@ -57,7 +57,10 @@ vi.mock('@/services/api/user', () => ({
 
 vi.mock('@/services/pay', () => ({ payOrder: vi.fn(async () => 'left') }))
 
+vi.mock('@/services/api/bank', () => ({ banks: vi.fn(async () => []) }))
+
 const shop = await import('@/services/api/shop')
+const bankApi = await import('@/services/api/bank')
 const pay = await import('@/services/pay')
 const { storage } = await import('@/services/storage')
 const { useCart } = await import('@/store/cart')
@@ -114,6 +117,7 @@ function order(orderId: number, orderStatus: Order['orderStatus'], extra: Partia
     payTime: orderStatus === 2 ? 1_700_000_100 : null,
     payProvider: orderStatus === 2 ? 'local' : null,
     invoiceId: null,
+    invoiceStatus: null,
     refundReason: null,
     refundApplyTime: null,
     refundHandleTime: null,
@@ -351,6 +355,41 @@ describe('pay and success', () => {
     expect(shop.orderInfo).toHaveBeenCalledTimes(2)
     click(container, 'success-orders')
     expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/pages2/order/index' })
+    // a course: start learning opens the learning tab
+    expect(container.querySelector('.success-learn')?.textContent).toBe(t('order.success.learn'))
+    click(container, 'success-learn')
+    await waitFor(() => expect(Taro.switchTab).toHaveBeenCalledWith({ url: '/pages/learn/index' }))
+  })
+
+  it('a question bank paid: the button practises it — its bank becomes current on the question-bank tab', async () => {
+    routerParams.orderId = '6'
+    const bankOrder = order(6, 2, {
+      goods: [
+        { goodsId: 4, goodsName: '低压电工作业考试题库', goodsType: 2, cover: '', price: 4900, originalPrice: 9900 },
+      ],
+    })
+    vi.mocked(shop.orderInfo).mockResolvedValue(bankOrder)
+    vi.mocked(bankApi.banks).mockResolvedValue([
+      {
+        bankId: 2,
+        bankName: '低压电工作业（特种作业操作证）',
+        goodsId: 4,
+        goodsName: '低压电工作业考试题库',
+        isFree: false,
+        chapterNum: 4,
+        questionNum: 40,
+        paperNum: 1,
+        sort: 2,
+      },
+    ])
+    const { container } = render(<ConfirmSuccess />)
+    await waitFor(() =>
+      expect(container.querySelector('.success-learn')?.textContent).toBe(t('order.success.practise')),
+    )
+    click(container, 'success-learn')
+    await waitFor(() => expect(Taro.switchTab).toHaveBeenCalledWith({ url: '/pages/questionBank/index' }))
+    expect(bankApi.banks).toHaveBeenCalledWith(4, expect.anything())
+    expect(storage.get('bank_id')).toBe(2)
   })
 })
 
@@ -358,7 +397,7 @@ describe('my orders', () => {
   const rows = [
     order(1, 1),
     order(2, 2),
-    order(3, 2, { invoiceId: 9 }),
+    order(3, 2, { invoiceId: 9, invoiceStatus: 0 }),
     order(4, 2, { payPrice: 0, totalPrice: 0 }),
     order(5, 5),
     order(6, 7, { refundRejectReason: 'used' }),
@@ -410,6 +449,26 @@ describe('my orders', () => {
     act(() => fill(container, 'order-refund-reason', 'changed my mind'))
     click(container, 'order-refund-submit')
     await waitFor(() => expect(shop.refund).toHaveBeenCalledWith({ orderId: 2, reason: 'changed my mind' }))
+  })
+
+  it('an unpaid order shows what is due (应付), a paid one what was paid (实付)', async () => {
+    const list = [order(1, 1), order(2, 2), order(3, 3), order(4, 4), order(5, 5), order(6, 6)]
+    vi.mocked(shop.orderList).mockResolvedValue({ rows: list, total: list.length })
+    const { container } = render(<MyOrders />)
+    await waitFor(() => expect(container.querySelectorAll('.order-item')).toHaveLength(6))
+    const label = (id: number) => container.querySelector(`.order-item-${id} .order-item-pay`)?.textContent ?? ''
+    for (const id of [1, 3, 4]) expect(label(id)).toBe(`${t('order.list.duePrice')}¥99.00`)
+    for (const id of [2, 5, 6]) expect(label(id)).toBe(`${t('order.list.payPrice')}¥99.00`)
+    expect(t('order.list.duePrice')).toContain('应付')
+  })
+
+  it('an order on an invoice says what the invoice says: requested, then issued', async () => {
+    const list = [order(7, 2, { invoiceId: 3, invoiceStatus: 0 }), order(8, 2, { invoiceId: 4, invoiceStatus: 1 })]
+    vi.mocked(shop.orderList).mockResolvedValue({ rows: list, total: list.length })
+    const { container } = render(<MyOrders />)
+    await waitFor(() => expect(container.querySelectorAll('.order-item')).toHaveLength(2))
+    expect(container.querySelector('.order-item-7 .order-invoiced')?.textContent).toBe('发票申请中')
+    expect(container.querySelector('.order-item-8 .order-invoiced')?.textContent).toBe('已开票')
   })
 
   it('tabs filter by state; the refund tab reads the refund list', async () => {

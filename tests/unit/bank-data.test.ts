@@ -95,8 +95,10 @@ describe.each(TENANTS)('bank data of tenant %i', (tenantId) => {
   const questions = all(tenantId)
   const byId = new Map(questions.map((q) => [q.id, q]))
 
-  it('has one bank with 6-10 chapters, each non-empty', () => {
-    expect(data.banks).toHaveLength(1)
+  const main = data.banks[0]!.name
+  const mainPapers = data.papers.filter((p) => (p.bank ?? main) === main)
+
+  it('has a main bank with 6-10 chapters, each non-empty', () => {
     expect(data.banks[0].name.length).toBeGreaterThan(0)
     const chapters = data.banks[0].chapters
     expect(chapters.length).toBeGreaterThanOrEqual(6)
@@ -127,21 +129,43 @@ describe.each(TENANTS)('bank data of tenant %i', (tenantId) => {
     expect(dupes).toEqual([])
   })
 
+  it('every bank names the goods it is sold as, and each other bank has 3+ non-empty chapters and a mock paper', () => {
+    const goods = data.banks.map((b) => b.goods)
+    expect(goods.every((g) => typeof g === 'string' && g.length > 0)).toBe(true)
+    expect(new Set(goods).size).toBe(goods.length)
+    for (const b of data.banks.slice(1)) {
+      expect(b.chapters.length, b.name).toBeGreaterThanOrEqual(3)
+      for (const c of b.chapters) expect(c.questions.length, `${b.name} ${c.name}`).toBeGreaterThanOrEqual(5)
+      const papers = data.papers.filter((p) => p.bank === b.name)
+      expect(papers.map((p) => p.kind)).toEqual(['mock'])
+      expect(papers[0]!.questionIds.length).toBeGreaterThanOrEqual(20)
+    }
+    if (data.freeFrom) expect(data.banks.map((b) => b.name)).toContain(data.freeFrom)
+  })
+
+  it('the answers of the hand-written banks are spread over the options, not always A', () => {
+    for (const b of data.banks.slice(1)) {
+      const singles = b.chapters.flatMap((c) => c.questions).filter((q) => q.type === 1)
+      const letters = new Set(singles.map((q) => q.ans))
+      expect([...letters].sort(), b.name).toEqual(['A', 'B', 'C', 'D'])
+    }
+  })
+
   it('has 2 mock papers and at least 1 free paper with valid question ids', () => {
-    expect(data.papers.filter((p) => p.kind === 'mock')).toHaveLength(2)
-    expect(data.papers.filter((p) => p.kind === 'free').length).toBeGreaterThanOrEqual(1)
+    expect(mainPapers.filter((p) => p.kind === 'mock')).toHaveLength(2)
+    expect(mainPapers.filter((p) => p.kind === 'free').length).toBeGreaterThanOrEqual(1)
     for (const p of data.papers) {
       expect(new Set(p.questionIds).size).toBe(p.questionIds.length)
       for (const id of p.questionIds) expect(byId.has(id), `${p.name} ${id}`).toBe(true)
       const total = p.questionIds.reduce((s, id) => s + byId.get(id)!.score, 0)
       expect(p.totalScore).toBe(total)
-      if (p.kind === 'mock') {
+      if (p.kind === 'mock' && mainPapers.includes(p)) {
         expect(p.questionIds.length).toBeGreaterThanOrEqual(40)
         expect(p.questionIds.length).toBeLessThanOrEqual(60)
         expect(p.passScore).not.toBeNull()
       }
     }
-    const [m1, m2] = data.papers.filter((p) => p.kind === 'mock')
+    const [m1, m2] = mainPapers.filter((p) => p.kind === 'mock')
     expect(m1.questionIds.filter((id) => m2.questionIds.includes(id))).toEqual([])
   })
 

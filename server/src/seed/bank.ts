@@ -1,8 +1,10 @@
 /**
  * Question banks of each demo tenant, from the data files in ./bank-data (`loadBankData(tenantId)`), seeded
- * per tenant that has no bank yet. Data bank i is attached to the tenant's i-th paid question-bank goods;
- * the free question-bank goods get a "free trial" bank (a copy of the first chapter); papers belong to the
- * first bank, data papers of kind 'free' are free papers. Until the data files exist, nothing is seeded.
+ * for every question-bank goods that has no bank yet. A data bank is attached to the goods it names (an
+ * unnamed data bank i to the tenant's i-th paid question-bank goods); the free question-bank goods get a
+ * "free trial" bank (a copy of the first chapter of the data's `freeFrom` bank, else the first bank); a paper
+ * belongs to the bank it names (else the first), data papers of kind 'free' are free papers. Until the data
+ * files exist, nothing is seeded.
  */
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { countRows, type Db } from '../db'
@@ -86,18 +88,24 @@ async function seedTenant(tx: Tx, tenantId: number, data: BankData) {
     .from(goods)
     .where(scope.where(goods, eq(goods.goodsType, 2)))
     .orderBy(asc(goods.sort), asc(goods.id))
+  // goods that have a bank already keep it (a restart, or banks made by staff)
+  const have = new Set(
+    (await tx.select({ goodsId: bank.goodsId }).from(bank).where(scope.where(bank))).map((r) => r.goodsId),
+  )
   const paid = bankGoods.filter((g) => g.price > 0)
   const free = bankGoods.filter((g) => g.price === 0)
+  const byName = new Map(bankGoods.map((g) => [g.name, g]))
   const dataIds = new Map<number, number>()
-  let firstBank: number | undefined
+  const made = new Map<string, number>()
   for (const [i, b] of data.banks.entries()) {
-    const g = paid[i % Math.max(paid.length, 1)]
-    if (!g) break
+    const g = b.goods !== undefined ? byName.get(b.goods) : paid[i % Math.max(paid.length, 1)]
+    if (!g || g.price === 0 || have.has(g.id)) continue
+    have.add(g.id)
     const [row] = await tx
       .insert(bank)
       .values(scope.row({ goodsId: g.id, name: b.name, sort: i + 1 }))
       .returning({ id: bank.id })
-    firstBank ??= row!.id
+    made.set(b.name, row!.id)
     for (const [ci, c] of b.chapters.entries()) {
       const [ch] = await tx
         .insert(bankChapter)
@@ -106,9 +114,11 @@ async function seedTenant(tx: Tx, tenantId: number, data: BankData) {
       for (const [k, v] of await insertQuestions(tx, scope, row!.id, ch!.id, c.questions)) dataIds.set(k, v)
     }
   }
-  const firstChapter = data.banks[0]?.chapters[0]
+  const source = data.banks.find((b) => b.name === data.freeFrom) ?? data.banks[0]
+  const firstChapter = source?.chapters[0]
   for (const [i, g] of free.entries()) {
-    if (!firstChapter) break
+    if (!firstChapter || have.has(g.id)) continue
+    have.add(g.id)
     const [row] = await tx
       .insert(bank)
       .values(scope.row({ goodsId: g.id, name: `${g.name}`, sort: 100 + i }))
@@ -119,27 +129,28 @@ async function seedTenant(tx: Tx, tenantId: number, data: BankData) {
       .returning({ id: bankChapter.id })
     await insertQuestions(tx, scope, row!.id, ch!.id, firstChapter.questions)
   }
-  if (firstBank !== undefined) {
-    for (const [i, p] of data.papers.entries()) {
-      const ids = p.questionIds.map((id) => dataIds.get(id)).filter((id): id is number => id !== undefined)
-      if (ids.length === 0) continue
-      const [row] = await tx
-        .insert(paper)
-        .values(
-          scope.row({
-            bankId: firstBank,
-            name: p.name,
-            free: p.kind === 'free',
-            passScore: p.passScore ?? 0,
-            durationMinutes: p.durationMinutes,
-            sort: i + 1,
-          }),
-        )
-        .returning({ id: paper.id })
-      await tx
-        .insert(paperQuestion)
-        .values(ids.map((questionId, k) => scope.row({ paperId: row!.id, questionId, sort: k + 1 })))
-    }
+  for (const [i, p] of data.papers.entries()) {
+    // papers of the banks made now (a bank seeded before kept its papers)
+    const bankId = made.get(p.bank ?? data.banks[0]?.name ?? '')
+    if (bankId === undefined) continue
+    const ids = p.questionIds.map((id) => dataIds.get(id)).filter((id): id is number => id !== undefined)
+    if (ids.length === 0) continue
+    const [row] = await tx
+      .insert(paper)
+      .values(
+        scope.row({
+          bankId,
+          name: p.name,
+          free: p.kind === 'free',
+          passScore: p.passScore ?? 0,
+          durationMinutes: p.durationMinutes,
+          sort: i + 1,
+        }),
+      )
+      .returning({ id: paper.id })
+    await tx
+      .insert(paperQuestion)
+      .values(ids.map((questionId, k) => scope.row({ paperId: row!.id, questionId, sort: k + 1 })))
   }
   await tx
     .insert(config)
@@ -147,15 +158,20 @@ async function seedTenant(tx: Tx, tenantId: number, data: BankData) {
     .onConflictDoNothing()
 }
 
-/** Seeds the banks of every tenant that has bank goods but no bank yet (idempotent per tenant). */
+/**
+ * Seeds a bank for every question-bank goods of a tenant that has none yet (idempotent per goods: a paid bank
+ * goods is never left without the bank it sells, also in a database seeded by an older version).
+ */
 export async function seedBankIfEmpty(db: Db): Promise<void> {
   const load = await loader()
   if (!load) return
   const tenants = await db.select({ id: tenant.id }).from(tenant).where(gt(tenant.id, 0))
   for (const t of tenants) {
     const scope = new TenantScope(t.id)
-    if ((await countRows(db, bank, scope.where(bank))) > 0) continue
-    if ((await countRows(db, goods, scope.where(goods, and(eq(goods.goodsType, 2))))) === 0) continue
+    const bankGoods = await countRows(db, goods, scope.where(goods, and(eq(goods.goodsType, 2))))
+    if (bankGoods === 0) continue
+    const banked = await db.selectDistinct({ goodsId: bank.goodsId }).from(bank).where(scope.where(bank))
+    if (banked.length >= bankGoods) continue
     const data = await load(t.id)
     if (!data || data.banks.length === 0) continue
     await db.transaction((tx) => seedTenant(tx, t.id, data))

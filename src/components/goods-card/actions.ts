@@ -6,14 +6,37 @@
 import Taro, { useDidShow } from '@tarojs/taro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { t } from '@/i18n'
+import { rememberBank } from '@/pages/questionBank/lib'
+import { banks } from '@/services/api/bank'
 import { cartAdd, checkBuy } from '@/services/api/shop'
 import { storage } from '@/services/storage'
 import { useApp } from '@/store/app'
 import { isLoggedIn } from '@/store/session'
+import { GOODS_TYPE } from '../../../contract/schemas/codes'
 
 export const LOGIN_URL = '/pages4/login/login?isBack=1'
 export const CART_URL = '/pages4/shopping/shoppingCart'
 export const LEARN_TAB = '/pages/learn/index'
+export const BANK_TAB = '/pages/questionBank/index'
+
+/**
+ * "Study now" for what was bought: a question bank opens the question-bank tab on its bank (made the current
+ * bank); courses, live classes and packages open the learning tab. A bank that cannot be looked up (network)
+ * still opens the question-bank tab.
+ */
+export async function openStudy(goodsId: number, goodsType: number): Promise<void> {
+  if (goodsType !== GOODS_TYPE.bank) {
+    await Taro.switchTab({ url: LEARN_TAB })
+    return
+  }
+  try {
+    const [first] = await banks(goodsId, { noLoading: true, silent: true })
+    if (first) rememberBank(first.bankId)
+  } catch {
+    // the tab shows the banks the learner has
+  }
+  await Taro.switchTab({ url: BANK_TAB })
+}
 
 /** The order confirmation page takes goodsIds (comma list) or cartIds; activity purchases add activityId. */
 export function confirmUrl(goodsIds: number[], activityId?: number): string {
@@ -42,7 +65,13 @@ export function requireLogin(): boolean {
 }
 
 /** Bought state (re-checked on every show, so it updates after login or payment) and the buy actions. */
-export function useGoodsBuy(goodsId: number) {
+/** After paying: an order of question banks only opens its (first) bank; anything with a course the learning tab. */
+export function openStudyOf(goods: readonly { goodsId: number; goodsType: number }[]): Promise<void> {
+  const bank = goods.length > 0 && goods.every((g) => g.goodsType === GOODS_TYPE.bank) ? goods[0] : undefined
+  return openStudy(bank?.goodsId ?? 0, bank ? GOODS_TYPE.bank : GOODS_TYPE.course)
+}
+
+export function useGoodsBuy(goodsId: number, goodsType = 1) {
   const [bought, setBought] = useState(false)
   const [adding, setAdding] = useState(false)
   const idRef = useRef(goodsId)
@@ -92,8 +121,10 @@ export function useGoodsBuy(goodsId: number) {
     Taro.navigateTo({ url: confirmUrl([idRef.current], activityId) })
   }, [])
 
+  const typeRef = useRef(goodsType)
+  typeRef.current = goodsType
   const study = useCallback(() => {
-    Taro.switchTab({ url: LEARN_TAB })
+    openStudy(idRef.current, typeRef.current).catch(() => undefined)
   }, [])
 
   return { bought, adding, addCart, buyNow, study, recheck }

@@ -2,11 +2,14 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { t } from '@/i18n'
 import { useApp } from '@/store/app'
+import { GOODS_TYPE } from '../../../contract/schemas/codes'
 import { CART_URL, requireLogin, useGoodsBuy } from './actions'
 import './index.scss'
 
 export interface BuyBarProps {
   goodsId: number
+  /** decides where 'study now' goes (a question bank opens its bank) */
+  goodsType?: number
   onSale: boolean
 }
 
@@ -14,10 +17,10 @@ export interface BuyBarProps {
  * Bottom bar of a goods / package page: cart shortcut with the cart count, add to cart, buy now; or study
  * now when the learner already owns the goods. With hideBuyState only 'study now' can remain.
  */
-export default function BuyBar({ goodsId, onSale }: BuyBarProps) {
+export default function BuyBar({ goodsId, goodsType, onSale }: BuyBarProps) {
   const hideBuy = useApp((s) => s.hideBuyState)
   const cartNum = useApp((s) => s.shoppingNum)
-  const { bought, adding, addCart, buyNow, study } = useGoodsBuy(goodsId)
+  const { bought, adding, addCart, buyNow, study } = useGoodsBuy(goodsId, goodsType)
 
   if (hideBuy && !bought) return null
 
@@ -42,7 +45,7 @@ export default function BuyBar({ goodsId, onSale }: BuyBarProps) {
         )}
         {bought ? (
           <View className="buy-btn buy-btn-primary detail-study" onClick={study}>
-            <Text>{t('shop.studyNow')}</Text>
+            <Text>{t(goodsType === GOODS_TYPE.bank ? 'shop.practiseNow' : 'shop.studyNow')}</Text>
           </View>
         ) : onSale ? (
           <View className="buy-btns">

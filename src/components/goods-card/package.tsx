@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import { imageUrl } from '@/components/link'
 import PageLoading from '@/components/page-loading'
-import { formatPrice } from '@/domain/money'
+import { formatPrice, saving } from '@/domain/money'
 import { t } from '@/i18n'
 import { type GoodsDetail, type GoodsRow, goodsDetail, packageGoods } from '@/services/api/shop'
 import { ApiError } from '@/services/http/error'
@@ -18,12 +18,6 @@ export interface PackageDetailProps {
   /** e.g. a share button in the header */
   action?: ReactNode
   onLoaded?: (d: GoodsDetail) => void
-}
-
-/** Sum of the goods' own prices (what buying them one by one costs), from the server's prices. */
-export function packageSaving(pkgPrice: number, goods: readonly GoodsRow[]): { sum: number; saving: number } {
-  const sum = goods.reduce((acc, g) => acc + (g.isFree ? 0 : g.price), 0)
-  return { sum, saving: Math.max(0, sum - pkgPrice) }
 }
 
 /**
@@ -65,7 +59,8 @@ export default function PackageDetail({ id, action, onLoaded }: PackageDetailPro
   if (status === 'missing' || !pkg) return <Empty text={t('shop.notFound')} />
 
   const free = isFreePrice(pkg.price, pkg.isFree)
-  const { sum, saving } = packageSaving(pkg.price, goods)
+  // the struck price is the sum of the goods' prices (server): one saving everywhere
+  const saved = free ? 0 : saving(pkg.price, pkg.originalPrice)
 
   return (
     <View className="package">
@@ -79,18 +74,14 @@ export default function PackageDetail({ id, action, onLoaded }: PackageDetailPro
           {!hideBuy && (
             <View className="package-prices detail-price">
               <Text className="package-price">{free ? t('shop.free') : formatPrice(pkg.price)}</Text>
-              {!free && pkg.originalPrice > pkg.price && (
-                <Text className="goods-original">{formatPrice(pkg.originalPrice)}</Text>
+              {saved > 0 && <Text className="goods-original">{formatPrice(pkg.originalPrice)}</Text>}
+              {saved > 0 && (
+                <Text className="package-saving">{t('shop.package.saving', { price: formatPrice(saved) })}</Text>
               )}
             </View>
           )}
-          {!hideBuy && sum > 0 && (
-            <View className="package-saving-row">
-              <Text className="package-sum">{t('shop.package.sum', { price: formatPrice(sum) })}</Text>
-              {saving > 0 && (
-                <Text className="package-saving">{t('shop.package.saving', { price: formatPrice(saving) })}</Text>
-              )}
-            </View>
+          {!hideBuy && saved > 0 && (
+            <Text className="package-sum">{t('shop.package.sum', { price: formatPrice(pkg.originalPrice) })}</Text>
           )}
           <Text className="package-meta">
             {pkg.validityDays > 0 ? t('shop.validity.days', { days: pkg.validityDays }) : t('shop.validity.forever')}
@@ -110,7 +101,7 @@ export default function PackageDetail({ id, action, onLoaded }: PackageDetailPro
           ))}
         </View>
       )}
-      <BuyBar goodsId={pkg.goodsId} onSale={pkg.onSale} />
+      <BuyBar goodsId={pkg.goodsId} goodsType={pkg.goodsType} onSale={pkg.onSale} />
     </View>
   )
 }

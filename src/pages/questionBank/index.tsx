@@ -8,6 +8,22 @@
 import { ScrollView, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
+import Icon from '@/components/icon'
+import type { Tone } from '@/components/icon/entries'
+import {
+  BookOpen,
+  BookX,
+  CalendarCheck,
+  ChartColumn,
+  ClipboardCheck,
+  FileText,
+  type Glyph,
+  RotateCcwClock,
+  Shuffle,
+  Star,
+  Target,
+  Timer,
+} from '@/components/icon/glyphs'
 import NavBar from '@/components/nav-bar'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
@@ -69,17 +85,31 @@ async function loadCounts(bankId: number): Promise<BankCounts> {
   }
 }
 
-const ENTRIES: ReadonlyArray<{ key: string; label: MessageKey; url: (bankId: number) => string }> = [
-  { key: 'daily', label: 'bankList.entry.daily', url: bankUrl.daily },
-  { key: 'random', label: 'bankList.entry.random', url: bankUrl.random },
-  { key: 'chapter', label: 'bankList.entry.chapter', url: bankUrl.chapters },
-  { key: 'paper', label: 'bankList.entry.paper', url: bankUrl.papers },
-  { key: 'wrong', label: 'bankList.entry.wrong', url: bankUrl.wrongBank },
-  { key: 'collect', label: 'bankList.entry.collect', url: bankUrl.collectBank },
-  { key: 'record', label: 'bankList.entry.record', url: bankUrl.records },
-  { key: 'stats', label: 'bankList.entry.stats', url: bankUrl.stats },
-  { key: 'exam', label: 'bankList.entry.exam', url: () => '/pages2/exam/index' },
-  { key: 'mock', label: 'bankList.entry.mock', url: () => '/pages5/mockRecord/mock_record' },
+/** The entries of the chosen bank, each with its glyph and tone (src/components/icon). */
+const ENTRIES: ReadonlyArray<{
+  key: string
+  label: MessageKey
+  glyph: Glyph
+  tone: Tone
+  url: (bankId: number) => string
+}> = [
+  { key: 'daily', label: 'bankList.entry.daily', glyph: CalendarCheck, tone: 'orange', url: bankUrl.daily },
+  { key: 'random', label: 'bankList.entry.random', glyph: Shuffle, tone: 'purple', url: bankUrl.random },
+  { key: 'chapter', label: 'bankList.entry.chapter', glyph: BookOpen, tone: 'blue', url: bankUrl.chapters },
+  { key: 'paper', label: 'bankList.entry.paper', glyph: FileText, tone: 'cyan', url: bankUrl.papers },
+  { key: 'wrong', label: 'bankList.entry.wrong', glyph: BookX, tone: 'red', url: bankUrl.wrongBank },
+  { key: 'collect', label: 'bankList.entry.collect', glyph: Star, tone: 'amber', url: bankUrl.collectBank },
+  { key: 'record', label: 'bankList.entry.record', glyph: RotateCcwClock, tone: 'indigo', url: bankUrl.records },
+  { key: 'stats', label: 'bankList.entry.stats', glyph: ChartColumn, tone: 'green', url: bankUrl.stats },
+  { key: 'exam', label: 'bankList.entry.exam', glyph: ClipboardCheck, tone: 'pink', url: () => '/pages2/exam/index' },
+  {
+    key: 'mock',
+    label: 'bankList.entry.mock',
+    glyph: Timer,
+    tone: 'orange',
+    url: () => '/pages5/mockRecord/mock_record',
+  },
+  { key: 'special', label: 'bankList.entry.special', glyph: Target, tone: 'blue', url: bankUrl.special },
 ]
 
 function FreePapers({ papers, loggedIn }: { papers: Paper[]; loggedIn: boolean }) {
@@ -131,6 +161,8 @@ export default function QuestionBank() {
   }
 
   useDidShow(() => {
+    // another page may have made a bank current meanwhile (study now after buying a bank, My question banks)
+    setBankId(rememberedBankId())
     loadAll(banks.status === 'ready' || freePapers.status === 'ready')
   })
   usePullDownRefresh(() => {
@@ -284,22 +316,29 @@ export default function QuestionBank() {
                   </Text>
                 )}
                 <View className="qb-grid">
-                  {ENTRIES.map((e) => (
-                    <View key={e.key} className={`qb-entry qb-entry-${e.key}`} onClick={() => go(e.url(bank.bankId))}>
-                      <View className="qb-entry-icon" />
-                      <Text>{t(e.label)}</Text>
-                      {e.key === 'wrong' && !!c && (
-                        <Text className="qb-badge qb-entry-count">{c.dueToday > 0 ? c.dueToday : c.wrongNum}</Text>
-                      )}
-                      {e.key === 'collect' && !!c && c.collectNum > 0 && (
-                        <Text className="qb-muted qb-entry-count">{c.collectNum}</Text>
-                      )}
-                    </View>
-                  ))}
-                  <View className="qb-entry qb-entry-special" onClick={() => go(bankUrl.special(bank.bankId))}>
-                    <View className="qb-entry-icon" />
-                    <Text>{t('bankList.entry.special')}</Text>
-                  </View>
+                  {ENTRIES.map((e) => {
+                    const count =
+                      !c || (e.key !== 'wrong' && e.key !== 'collect')
+                        ? 0
+                        : e.key === 'wrong'
+                          ? c.dueToday > 0
+                            ? c.dueToday
+                            : c.wrongNum
+                          : c.collectNum
+                    return (
+                      <View key={e.key} className={`qb-entry qb-entry-${e.key}`} onClick={() => go(e.url(bank.bankId))}>
+                        <View className={`icon-tile tone-${e.tone} qb-entry-icon`}>
+                          <Icon glyph={e.glyph} />
+                          {count > 0 && (
+                            <Text className={`qb-entry-count${e.key === 'wrong' ? ' qb-badge' : ' is-muted'}`}>
+                              {count > 99 ? '99+' : count}
+                            </Text>
+                          )}
+                        </View>
+                        <Text className="qb-entry-label">{t(e.label)}</Text>
+                      </View>
+                    )
+                  })}
                 </View>
               </View>
               <View className="qb-section qb-row qb-free-link" onClick={() => go('/pages2/bank/free_question')}>

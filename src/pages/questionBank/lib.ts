@@ -7,7 +7,7 @@
 import Taro, { useRouter } from '@tarojs/taro'
 import { useCallback, useRef, useState } from 'react'
 import type { MessageKey } from '@/i18n'
-import { bankPapers, banks, freePapersOfGoods, type Paper, type RecordSummary } from '@/services/api/bank'
+import { freePapers, freePapersOfGoods, type Paper, type RecordSummary } from '@/services/api/bank'
 import { storage } from '@/services/storage'
 import { isLoggedIn } from '@/store/session'
 
@@ -82,12 +82,13 @@ export function useLoader<T>(fetcher: () => Promise<T>) {
   return { data, status, reload, setData }
 }
 
-/** Free papers: of one goods, or (no goodsId) every paper of the free banks (public, no token needed). */
-export async function loadFreePapers(goodsId?: number, maxBanks = 10): Promise<Paper[]> {
+/**
+ * Free papers (public, no token needed): of one goods, or (no goodsId) every free paper of the school — a free
+ * paper usually sits in a paid bank, so the free banks alone would miss it.
+ */
+export async function loadFreePapers(goodsId?: number): Promise<Paper[]> {
   if (goodsId) return freePapersOfGoods(goodsId, QUIET)
-  const free = (await banks(undefined, QUIET)).slice(0, maxBanks)
-  const lists = await Promise.all(free.map((b) => bankPapers(b.bankId, QUIET)))
-  return lists.flat().sort((a, b) => a.bankId - b.bankId || a.sort - b.sort)
+  return freePapers(QUIET)
 }
 
 export const go = (url: string) => Taro.navigateTo({ url })

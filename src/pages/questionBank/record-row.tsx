@@ -1,6 +1,6 @@
 /** One attempt in a records list: scope, title, progress or score; a tap opens the report or continues it. */
 import { Text, View } from '@tarojs/components'
-import dayjs from 'dayjs'
+import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
 import type { RecordSummary } from '@/services/api/bank'
 import { openRecord, pct, scopeKey } from './lib'
@@ -11,7 +11,7 @@ export function RecordRow({ r }: { r: RecordSummary }) {
       <View className="qb-row-main">
         <Text className="qb-row-title">{r.title}</Text>
         <Text className="qb-muted">
-          {t(scopeKey(r.scope))} · {dayjs.unix(r.submitTime ?? r.startTime).format('MM-DD HH:mm')}
+          {t(scopeKey(r.scope))} · {formatDate(r.submitTime ?? r.startTime, { time: true })}
         </Text>
         <Text className="qb-muted record-result">
           {r.submitted

@@ -1,6 +1,6 @@
 /** A bank row of the learner's banks (shared by pages: a page file may export only its page on weapp). */
 import { Text, View } from '@tarojs/components'
-import dayjs from 'dayjs'
+import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
 import { bankUrl, go, ratio } from '@/pages/questionBank/lib'
 import { Bar } from '@/pages/questionBank/ui'
@@ -21,7 +21,7 @@ export function BankRow({ b, onOpen }: { b: MyBank; onOpen: (b: MyBank) => void 
             : b.isFree
               ? t('bankList.bank.free')
               : b.expireTime
-                ? t('bankList.bank.expire', { date: dayjs.unix(b.expireTime).format('YYYY-MM-DD') })
+                ? t('bankList.bank.expire', { date: formatDate(b.expireTime, { year: 'always' }) })
                 : t('bankList.bank.forever')}
         </Text>
       </View>

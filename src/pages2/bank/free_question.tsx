@@ -13,7 +13,7 @@ import { isLoggedIn } from '@/store/session'
 
 export default function FreeQuestion() {
   const { goodsId } = useBankParams()
-  const papers = useLoader(() => loadFreePapers(goodsId, 30))
+  const papers = useLoader(() => loadFreePapers(goodsId))
   useLoad(() => {
     papers.reload()
   })

@@ -1,6 +1,5 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import { Field, TextInput } from '@/components/form'
@@ -10,6 +9,7 @@ import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
 import type { FormErrors } from '@/domain/account-form'
 import { hasErrors } from '@/domain/account-form'
+import { formatDate } from '@/domain/datetime'
 import {
   EMAIL_MAX,
   type InvoiceField,
@@ -246,9 +246,11 @@ export default function InvoicePage() {
                   </View>
                   <Text className="order-card-sub">{t('order.invoice.orders', { nos: inv.orderNos.join(', ') })}</Text>
                   {!!inv.taxNo && <Text className="order-card-sub">{`${t('order.invoice.taxNo')}: ${inv.taxNo}`}</Text>}
-                  <Text className="order-card-sub">{`${t('order.invoice.email')}: ${inv.email}`}</Text>
+                  <Text className="order-card-sub">{t('order.invoice.emailLine', { email: inv.email })}</Text>
                   <View className="order-item-foot">
-                    <Text className="order-item-time">{dayjs.unix(inv.createTime).format('YYYY-MM-DD HH:mm')}</Text>
+                    <Text className="order-item-time">
+                      {formatDate(inv.createTime, { time: true, year: 'always' })}
+                    </Text>
                     <Text className="order-item-price">{formatPrice(inv.amount)}</Text>
                   </View>
                   {canCancelInvoice(inv) && (

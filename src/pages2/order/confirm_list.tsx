@@ -191,7 +191,7 @@ export default function ConfirmList() {
           <View className="order-bar-holder" />
           <View className="order-bar">
             <View className="order-bar-sum">
-              <Text>{t('order.confirm.total')}</Text>
+              <Text className="order-bar-label">{t('order.confirm.total')}</Text>
               <Text className="confirm-total order-bar-price">{formatPrice(placed ? placed.payPrice : total)}</Text>
             </View>
             <Button

@@ -14,6 +14,8 @@ import { ORDER_STATUS } from '../../../contract/schemas/codes'
 import { useServerNow } from './clock'
 import { requireLogin } from './guard'
 import { formatLeft, orderStatusKey, parseIds } from './status'
+// the .form-submit buttons: this page may be the first one loaded (a reload, back from the pay page)
+import '@/components/form/index.scss'
 import './order.scss'
 
 /** Pay a pending order: summary, amount, the countdown to its close (server clock), pay now. */

@@ -1,15 +1,18 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro, { useLoad, useRouter, useUnload } from '@tarojs/taro'
 import { useRef, useState } from 'react'
+import { openStudyOf } from '@/components/goods-card/actions'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { formatPrice } from '@/domain/money'
 import { t } from '@/i18n'
 import { type Order, orderInfo } from '@/services/api/shop'
 import { useApp } from '@/store/app'
-import { ORDER_STATUS } from '../../../contract/schemas/codes'
+import { GOODS_TYPE, ORDER_STATUS } from '../../../contract/schemas/codes'
 import { requireLogin } from './guard'
 import { parseIds } from './status'
+// the .form-submit buttons: this page may be the first one loaded (a reload, the pay page coming back)
+import '@/components/form/index.scss'
 import './order.scss'
 
 const POLL_MS = 1500
@@ -73,6 +76,7 @@ export default function ConfirmSuccess() {
     stop()
   })
 
+  const banksOnly = !!order && order.goods.length > 0 && order.goods.every((g) => g.goodsType === GOODS_TYPE.bank)
   const notPaid =
     phase === 'pending' &&
     order !== null &&
@@ -93,7 +97,9 @@ export default function ConfirmSuccess() {
                 ? t('order.success.notPaid')
                 : t('order.success.pending')}
         </Text>
-        {phase === 'paid' && <Text className="success-hint">{t('order.success.paidHint')}</Text>}
+        {phase === 'paid' && (
+          <Text className="success-hint">{t(banksOnly ? 'order.success.paidHintBank' : 'order.success.paidHint')}</Text>
+        )}
         {phase === 'pending' && !notPaid && <Text className="success-hint">{t('order.success.pendingHint')}</Text>}
         {order && (
           <View className="success-meta">
@@ -109,8 +115,11 @@ export default function ConfirmSuccess() {
           </Button>
         )}
         {phase === 'paid' && (
-          <Button className="form-submit success-learn" onClick={() => Taro.switchTab({ url: '/pages/learn/index' })}>
-            {t('order.success.learn')}
+          <Button
+            className="form-submit success-learn"
+            onClick={() => openStudyOf(order?.goods ?? []).catch(() => undefined)}
+          >
+            {t(banksOnly ? 'order.success.practise' : 'order.success.learn')}
           </Button>
         )}
         <Button

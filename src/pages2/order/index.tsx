@@ -1,7 +1,6 @@
 import Popup from '@nutui/nutui-react-taro/dist/es/packages/popup/index.js'
 import { Button, Image, ScrollView, Text, View } from '@tarojs/components'
-import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import dayjs from 'dayjs'
+import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro'
 import { useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import { Field, TextInput } from '@/components/form'
@@ -10,12 +9,13 @@ import { imageUrl } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
+import { formatDate } from '@/domain/datetime'
 import { formatPrice } from '@/domain/money'
 import { type MessageKey, t } from '@/i18n'
 import { cancelOrder, type Order, orderList, refund, refundList } from '@/services/api/shop'
 import { ORDER_STATUS } from '../../../contract/schemas/codes'
 import { requireLogin } from './guard'
-import { ORDER_TABS, type OrderTabKey, orderActions, orderStatusKey } from './status'
+import { ORDER_TABS, type OrderTabKey, orderActions, orderStatusKey, payLabelKey } from './status'
 import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css.js'
 import './order.scss'
 
@@ -31,7 +31,9 @@ function fetchPage(tab: OrderTabKey, pageNum: number) {
 
 /** My orders by state, with pay, cancel, refund and invoice actions. */
 export default function MyOrders() {
-  const [tab, setTab] = useState<OrderTabKey>('all')
+  // ?tab=pending|paid|refund… opens that tab (the order shortcuts of My account)
+  const { params } = useRouter()
+  const [tab, setTab] = useState<OrderTabKey>(ORDER_TABS.find((x) => x.key === params.tab)?.key ?? 'all')
   const [rows, setRows] = useState<Order[]>([])
   const [total, setTotal] = useState(0)
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
@@ -174,10 +176,10 @@ export default function MyOrders() {
                 ))}
                 <View className="order-item-foot">
                   <Text className="order-item-time">
-                    {t('order.list.time', { time: dayjs.unix(o.createTime).format('YYYY-MM-DD HH:mm') })}
+                    {t('order.list.time', { time: formatDate(o.createTime, { time: true, year: 'always' }) })}
                   </Text>
                   <Text className="order-item-pay">
-                    {t('order.list.payPrice')}
+                    {t(payLabelKey(o.orderStatus))}
                     <Text className="order-item-price">{formatPrice(o.payPrice)}</Text>
                   </Text>
                 </View>
@@ -211,7 +213,7 @@ export default function MyOrders() {
                         className="order-btn order-invoiced"
                         onClick={() => Taro.navigateTo({ url: '/pages2/invoice/index' })}
                       >
-                        {t('order.action.invoiced')}
+                        {t(a.invoiced)}
                       </Text>
                     )}
                     {a.pay && (

@@ -27,16 +27,27 @@ export function invoiceStatusKey(status: number): MessageKey {
   return status >= 0 && status <= 2 ? (`order.invoice.status.${status}` as MessageKey) : 'order.status.unknown'
 }
 
+/** Money actually taken (paid, or paid and then in a refund) is 实付; an order never paid shows what is due (应付). */
+export function payLabelKey(status: number): MessageKey {
+  const paid =
+    status === ORDER_STATUS.paid ||
+    status === ORDER_STATUS.refundRequested ||
+    status === ORDER_STATUS.refunded ||
+    status === ORDER_STATUS.refundRejected
+  return paid ? 'order.list.payPrice' : 'order.list.duePrice'
+}
+
 export interface OrderActions {
   pay: boolean
   cancel: boolean
   /** the server refuses refunds of free orders and of invoiced orders (cancel the invoice first) */
   refund: boolean
   invoice: boolean
-  invoiced: boolean
+  /** the order is on an invoice: what it says follows the invoice (requested / issued) */
+  invoiced: MessageKey | null
 }
 
-export function orderActions(o: Pick<Order, 'orderStatus' | 'payPrice' | 'invoiceId'>): OrderActions {
+export function orderActions(o: Pick<Order, 'orderStatus' | 'payPrice' | 'invoiceId' | 'invoiceStatus'>): OrderActions {
   const pending = o.orderStatus === ORDER_STATUS.pending
   const paid = o.orderStatus === ORDER_STATUS.paid
   // the server invoices paid and refund-rejected orders with something paid and no invoice yet
@@ -47,7 +58,12 @@ export function orderActions(o: Pick<Order, 'orderStatus' | 'payPrice' | 'invoic
     cancel: pending,
     refund: paid && charged && o.invoiceId === null,
     invoice: invoiceable && charged && o.invoiceId === null,
-    invoiced: invoiceable && o.invoiceId !== null,
+    invoiced:
+      invoiceable && o.invoiceId !== null
+        ? o.invoiceStatus === INVOICE_STATUS.issued
+          ? 'order.action.invoiced'
+          : 'order.action.invoicing'
+        : null,
   }
 }
 

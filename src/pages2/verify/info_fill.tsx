@@ -5,13 +5,13 @@
  */
 import { Button, Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { useEffect, useState } from 'react'
 import { Field, TextInput } from '@/components/form'
 import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { type FormErrors, hasErrors } from '@/domain/account-form'
+import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
 import { QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
@@ -153,7 +153,7 @@ export default function InfoFill() {
             {confirmation.data.confirmed ? (
               <Text className="verify-note verify-confirmed">
                 {t('verify.info.confirmed', {
-                  time: dayjs((confirmation.data.confirmedTime ?? 0) * 1000).format('YYYY-MM-DD HH:mm'),
+                  time: formatDate(confirmation.data.confirmedTime ?? 0, { time: true }),
                 })}
               </Text>
             ) : (

@@ -17,6 +17,7 @@ import { ApiError } from '@/services/http/request'
 import { chooseAndUploadImages } from '@/services/upload'
 import { useSession } from '@/store/session'
 import { certDraft, type UploadState, UploadStatus, VERIFY_URL } from './shared'
+import '@/components/form/index.scss'
 import '@/pages2/wd/wd.scss'
 import './verify.scss'
 

@@ -14,9 +14,11 @@ import { formatPrice } from '@/domain/money'
 import { t } from '@/i18n'
 import { courseMenu, type GoodsDetail, goodsDetail } from '@/services/api/shop'
 import { ApiError } from '@/services/http/error'
+import { learnUrl } from '@/services/study/links'
 import { useApp } from '@/store/app'
 import { useSession } from '@/store/session'
 import { GOODS_TYPE } from '../../../contract/schemas/codes'
+import BankMenu from './bank-menu'
 import { ShareButton, type ShareInfo, useGoodsShare } from './share'
 import './course.scss'
 
@@ -98,8 +100,10 @@ export default function Detail() {
   })
 
   useEffect(() => {
-    if (tab === 'menu' && menu === null && menuStatus === 'idle' && status === 'ready') loadMenu()
-  }, [tab, menu, menuStatus, status, loadMenu])
+    // a question bank's contents are its chapters (BankMenu), not courses
+    const courses = goods?.goodsType !== GOODS_TYPE.bank
+    if (courses && tab === 'menu' && menu === null && menuStatus === 'idle' && status === 'ready') loadMenu()
+  }, [tab, menu, menuStatus, status, loadMenu, goods])
 
   const shareInfo: ShareInfo | null = goods
     ? { title: goods.goodsName, page: '/pages3/course/detail', query: { id, inviteCode } }
@@ -109,9 +113,10 @@ export default function Detail() {
   const auditionIds = useMemo(() => new Set(goods?.goodsAuditionConfigIdList ?? []), [goods])
   const groups = useMemo(() => (goods && menu ? groupMenu(goods.courses, menu) : []), [goods, menu])
 
-  const onSection = (audition: boolean) => {
-    // The player arrives with the learning area; until then a trial section says where it plays.
-    Taro.showToast({ title: t(audition ? 'shop.menu.auditionToast' : 'shop.menu.locked'), icon: 'none' })
+  /** 试听: an audition section opens in the player (which asks a visitor to log in first and then plays). */
+  const onSection = (audition: boolean, sectionId: number) => {
+    if (audition) Taro.navigateTo({ url: learnUrl.play(id, sectionId) }).catch(() => undefined)
+    else Taro.showToast({ title: t('shop.menu.locked'), icon: 'none' })
   }
 
   const free = goods ? isFreePrice(goods.price, goods.isFree) : false
@@ -155,7 +160,9 @@ export default function Detail() {
             </View>
             <View className="detail-meta">
               {goods.courseNum > 0 && <Text>{t('shop.courseNum', { count: goods.courseNum })}</Text>}
-              <Text className="detail-handouts">{t('shop.handouts', { count: goods.handoutCount })}</Text>
+              {goods.handoutCount > 0 && (
+                <Text className="detail-handouts">{t('shop.handouts', { count: goods.handoutCount })}</Text>
+              )}
             </View>
             {goods.tags.length > 0 && (
               <View className="goods-tags">
@@ -189,7 +196,8 @@ export default function Detail() {
                 <Empty text={t('shop.intro.empty')} />
               ))}
 
-            {tab === 'menu' && (
+            {tab === 'menu' && goods.goodsType === GOODS_TYPE.bank && <BankMenu goodsId={goods.goodsId} />}
+            {tab === 'menu' && goods.goodsType !== GOODS_TYPE.bank && (
               <View className="detail-menu">
                 {(menuStatus === 'loading' || (menu === null && menuStatus === 'idle')) && <PageLoading rows={2} />}
                 {menuStatus === 'error' && (
@@ -225,7 +233,7 @@ export default function Detail() {
                                   <View
                                     key={s.sectionId}
                                     className={`menu-section menu-section-${s.sectionId}${audition ? ' section-audition' : ''}`}
-                                    onClick={() => onSection(audition)}
+                                    onClick={() => onSection(audition, s.sectionId)}
                                   >
                                     <View className="menu-section-dot" />
                                     <Text className="menu-section-name">{s.sectionName}</Text>
@@ -266,7 +274,7 @@ export default function Detail() {
                 </View>
               ))}
           </View>
-          <BuyBar goodsId={goods.goodsId} onSale={goods.onSale} />
+          <BuyBar goodsId={goods.goodsId} goodsType={goods.goodsType} onSale={goods.onSale} />
         </>
       )}
     </View>

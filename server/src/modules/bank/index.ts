@@ -1,5 +1,5 @@
 /** Question bank handlers (docs/DECISIONS.md "Question bank"). */
-import { asc, count, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import { asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import { PREVIEW_QUESTIONS } from '../../../../contract/schemas/bank-codes'
 import { toInt } from '../../db'
 import {
@@ -234,6 +234,25 @@ async function paperRows(ctx: Scoped, where: SQL) {
       sort: p.sort,
     }
   })
+}
+
+/** Every free paper of the tenant: free papers of any bank and the papers of free banks, by bank then sort. */
+async function freePapers(ctx: Scoped) {
+  const open = await banksWhere(ctx)
+  if (open.length === 0) return []
+  const freeBanks = open.filter((b) => b.isFree).map((b) => b.bankId)
+  const rows = await paperRows(
+    ctx,
+    ctx.scope.where(
+      paper,
+      inArray(
+        paper.bankId,
+        open.map((b) => b.bankId),
+      ),
+      freeBanks.length > 0 ? or(eq(paper.free, true), inArray(paper.bankId, freeBanks)) : eq(paper.free, true),
+    ),
+  )
+  return rows.sort((a, b) => a.bankId - b.bankId || a.sort - b.sort)
 }
 
 async function papersDone(ctx: Scoped, userId: number, bankId: number) {
@@ -549,6 +568,7 @@ export const handlers: Handlers = {
   },
 
   'GET /app/common/bank/exam/list': async (ctx, { query }) => {
+    if (query.bankId === undefined) return freePapers(ctx)
     await bankById(ctx, query.bankId)
     return paperRows(ctx, ctx.scope.where(paper, eq(paper.bankId, query.bankId)))
   },

@@ -715,6 +715,28 @@ const gradeOf = (q: QuestionRow | undefined, ques: Ques) => (q ? grade(q, ques) 
 const reviewOf = (questionId: number, state: string, at: Date) =>
   state === 'right' || isWrongState(state) ? { questionId, right: state === 'right', at } : undefined
 
+/**
+ * 用时 of an attempt. A timed attempt (exam, mock) is a sitting: the wall time from its start to its submit,
+ * and at most to its deadline (an attempt closed at time-up took its whole time, whenever the last answer was).
+ * Practice: the gaps between its answers, each capped (a break is not study).
+ */
+export function timeSpent(
+  r: Pick<RecordRow, 'startedAt' | 'deadlineAt'>,
+  submittedAt: Date,
+  answers: { answeredAt: Date }[],
+) {
+  if (r.deadlineAt) {
+    const end = Math.min(submittedAt.getTime(), r.deadlineAt.getTime())
+    return Math.max(0, Math.round((end - r.startedAt.getTime()) / 1000))
+  }
+  return Math.round(
+    gapsOf(
+      r.startedAt,
+      answers.map((a) => a.answeredAt),
+    ).reduce((s, g) => s + g, 0),
+  )
+}
+
 async function submit(
   ctx: Scoped,
   userId: number,
@@ -735,12 +757,7 @@ async function submit(
   const report: StoredReport = {
     ...scored,
     passScore: paperPass > 0 ? paperPass : round2(scored.totalScore * 0.6),
-    timeSpentSeconds: Math.round(
-      gapsOf(
-        r.startedAt,
-        answers.map((a) => a.answeredAt),
-      ).reduce((s, g) => s + g, 0),
-    ),
+    timeSpentSeconds: timeSpent(r, submittedAt, answers),
   }
   await ctx.db
     .update(bankRecord)

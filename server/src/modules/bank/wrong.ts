@@ -13,12 +13,22 @@ import { asType, endOfDay, type QuestionRow, type Scoped } from './core'
 
 const scheduler = fsrs(generatorParameters({ enable_fuzz: false }))
 
-type StoredCard = Omit<Card, 'due' | 'last_review'> & { due: string; last_review?: string | null }
-const store = (c: Card): StoredCard => ({
+/**
+ * The card as stored (jsonb), with `wrongs`: how many times the learner answered the question wrong (FSRS's own
+ * `lapses` counts only failures after a card graduated to review, so a question answered wrong twice can show 0).
+ */
+type StoredCard = Omit<Card, 'due' | 'last_review'> & { due: string; last_review?: string | null; wrongs?: number }
+const store = (c: Card, wrongs: number): StoredCard => ({
   ...c,
   due: c.due.toISOString(),
   last_review: c.last_review ? c.last_review.toISOString() : null,
+  wrongs,
 })
+/** Times answered wrong; a card stored before the count existed: its lapses, at least 1 once reviewed. */
+export function wrongsOf(w: Pick<WrongEntry, 'card' | 'reps' | 'lapses'>): number {
+  const n = (w.card as StoredCard | null)?.wrongs
+  return typeof n === 'number' ? n : Math.max(w.lapses, w.reps > 0 ? 1 : 0)
+}
 const load = (c: unknown): Card => {
   const s = c as StoredCard
   return { ...s, due: new Date(s.due), last_review: s.last_review ? new Date(s.last_review) : undefined } as Card
@@ -36,7 +46,10 @@ async function entryOf(ctx: Scoped, userId: number, questionId: number) {
 
 /** Adds the question to the book (a new card due now); a removed entry comes back. Returns the entry. */
 export async function addToBook(ctx: Scoped, userId: number, questionId: number, now = new Date()) {
-  const card = store(createEmptyCard(now))
+  const existing = await entryOf(ctx, userId, questionId)
+  if (existing && existing.removedAt === null) return existing
+  // added by hand: no wrong answer of its own (one answered wrong before keeps its count)
+  const card = store(createEmptyCard(now), existing ? wrongsOf(existing) : 0)
   const fresh = {
     card,
     due: now,
@@ -48,8 +61,6 @@ export async function addToBook(ctx: Scoped, userId: number, questionId: number,
     removedAt: null,
     removedReason: null,
   }
-  const existing = await entryOf(ctx, userId, questionId)
-  if (existing && existing.removedAt === null) return existing
   if (existing) {
     const [row] = await ctx.db.update(wrongQuestion).set(fresh).where(eq(wrongQuestion.id, existing.id)).returning()
     return row!
@@ -70,7 +81,7 @@ function reviewed(existing: WrongEntry, right: boolean, at: Date) {
   const consecutiveRight = right ? existing.consecutiveRight + 1 : 0
   const mastered = right && consecutiveRight >= WRONG_LEAVE_AFTER && card.stability >= WRONG_LEAVE_STABILITY
   return {
-    card: store(card),
+    card: store(card, wrongsOf(existing) + (right ? 0 : 1)),
     due: card.due,
     reps: card.reps,
     lapses: card.lapses,
@@ -89,7 +100,7 @@ function firstWrong(ctx: Scoped, userId: number, questionId: number, at: Date) {
   return ctx.scope.row({
     userId,
     questionId,
-    card: store(card),
+    card: store(card, 1),
     due: card.due,
     reps: card.reps,
     lapses: card.lapses,
@@ -131,6 +142,7 @@ export function wrongView(w: WrongEntry, q: QuestionRow, now = new Date()) {
     dueToday: w.due.getTime() < endOfDay(now).getTime(),
     reps: w.reps,
     lapses: w.lapses,
+    wrongTimes: wrongsOf(w),
     consecutiveRight: w.consecutiveRight,
     stability: w.stability,
     addTime: Math.floor(w.addedAt.getTime() / 1000),

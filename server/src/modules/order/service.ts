@@ -11,6 +11,7 @@ import { cart, goods, goodsPackageItem, invoice, orderItem, shopOrder, userGoods
 import { AppError, type Ctx, TenantScope, toSeconds } from '../../http/core'
 import type { PaymentNotice, PayParams } from '../../services/payment'
 import { PaymentVerifyError } from '../../services/payment'
+import { listPrices } from '../shop/catalogue'
 import { hasEntitlement } from './entitlement'
 
 type Scoped = Pick<Ctx, 'db' | 'scope'>
@@ -49,14 +50,23 @@ const secs = (d: Date | null) => (d ? toSeconds(d) : null)
 
 export async function orderViews(ctx: Scoped, rows: OrderRow[]) {
   const ids = rows.map((r) => r.id)
-  const items =
+  const invoiceIds = [...new Set(rows.flatMap((r) => (r.invoiceId !== null ? [r.invoiceId] : [])))]
+  const [items, invoices] = await Promise.all([
     ids.length === 0
       ? []
-      : await ctx.db
+      : ctx.db
           .select()
           .from(orderItem)
           .where(ctx.scope.where(orderItem, inArray(orderItem.orderId, ids)))
-          .orderBy(asc(orderItem.id))
+          .orderBy(asc(orderItem.id)),
+    invoiceIds.length === 0
+      ? []
+      : ctx.db
+          .select({ id: invoice.id, status: invoice.status })
+          .from(invoice)
+          .where(ctx.scope.where(invoice, inArray(invoice.id, invoiceIds))),
+  ])
+  const invoiceStatus = new Map(invoices.map((i) => [i.id, i.status as 0 | 1 | 2]))
   return rows.map((o) => ({
     orderId: o.id,
     orderNo: o.orderNo,
@@ -69,6 +79,7 @@ export async function orderViews(ctx: Scoped, rows: OrderRow[]) {
     payTime: secs(o.paidAt),
     payProvider: o.payProvider,
     invoiceId: o.invoiceId,
+    invoiceStatus: o.invoiceId !== null ? (invoiceStatus.get(o.invoiceId) ?? null) : null,
     refundReason: o.refundReason,
     refundApplyTime: secs(o.refundRequestedAt),
     refundHandleTime: secs(o.refundHandledAt),
@@ -260,9 +271,13 @@ export async function placeOrder(ctx: Ctx, spec: PlaceSpec) {
     if (g.status !== 1) throw new AppError(400, `goods ${id} is not on sale`)
     if (await hasEntitlement(ctx, spec.userId, id)) throw new AppError(400, `goods ${id} is already bought`)
   }
+  const struck = await listPrices(
+    ctx,
+    rows.map((r) => ({ goodsId: r.id, goodsType: r.goodsType, originalPrice: r.originalPrice })),
+  )
   const lines = ids.map((id) => {
     const g = rows.find((r) => r.id === id)!
-    return { g, price: spec.prices?.get(id) ?? g.price }
+    return { g, price: spec.prices?.get(id) ?? g.price, originalPrice: struck.get(id) ?? g.originalPrice }
   })
   const totalPrice = lines.reduce((s, l) => s + l.g.price, 0)
   const payPrice = lines.reduce((s, l) => s + l.price, 0)
@@ -297,7 +312,7 @@ export async function placeOrder(ctx: Ctx, spec: PlaceSpec) {
           goodsType: l.g.goodsType,
           cover: l.g.cover,
           price: l.price,
-          originalPrice: l.g.originalPrice,
+          originalPrice: l.originalPrice,
         }),
       ),
     )

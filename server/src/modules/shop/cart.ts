@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { cart, goods } from '../../db/schema'
 import { AppError, type Handlers, requireUser } from '../../http/core'
 import { hasEntitlement } from '../order/entitlement'
+import { listPrices } from './catalogue'
 
 export const handlers: Handlers = {
   'POST /base/cart': async (ctx, { body }) => {
@@ -65,8 +66,10 @@ export const handlers: Handlers = {
       .innerJoin(goods, eq(goods.id, cart.goodsId))
       .where(ctx.scope.where(cart, eq(cart.userId, userId)))
       .orderBy(asc(cart.id))
+    const struck = await listPrices(ctx, rows)
     const out = rows.map(({ status, ...r }) => ({
       ...r,
+      originalPrice: struck.get(r.goodsId) ?? r.originalPrice,
       goodsType: (r.goodsType >= 1 && r.goodsType <= 4 ? r.goodsType : 1) as 1 | 2 | 3 | 4,
       choice: (r.choice === 1 ? 1 : 0) as 0 | 1,
       onSale: status === 1,

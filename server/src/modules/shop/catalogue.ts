@@ -47,11 +47,40 @@ const goodsColumns = {
 }
 type GoodsBase = { [K in keyof typeof goodsColumns]: (typeof goodsColumns)[K]['_']['data'] }
 
+/**
+ * The struck price a learner sees next to the price (cents, by goods id): a goods' own `originalPrice`; for a
+ * package the sum of its goods' prices (what buying them one by one costs), so that a package's saving
+ * (originalPrice − price, src/domain/money.ts `saving`) is one number in the list, the detail, the cart and the
+ * order. A package without goods keeps its stored price.
+ */
+export async function listPrices(
+  ctx: Scoped,
+  rows: readonly { goodsId: number; goodsType: number; originalPrice: number }[],
+): Promise<Map<number, number>> {
+  const out = new Map(rows.map((r) => [r.goodsId, r.originalPrice]))
+  const pkgIds = rows.filter((r) => r.goodsType === 4).map((r) => r.goodsId)
+  if (pkgIds.length === 0) return out
+  const items = await ctx.db
+    .select({ packageId: goodsPackageItem.packageId, price: goods.price })
+    .from(goodsPackageItem)
+    .innerJoin(goods, eq(goods.id, goodsPackageItem.goodsId))
+    .where(ctx.scope.where(goodsPackageItem, inArray(goodsPackageItem.packageId, pkgIds)))
+  for (const id of pkgIds) {
+    const mine = items.filter((i) => i.packageId === id)
+    if (mine.length > 0)
+      out.set(
+        id,
+        mine.reduce((s, i) => s + i.price, 0),
+      )
+  }
+  return out
+}
+
 /** Teacher names and course counts for a set of goods (a package counts the courses of its goods). */
 async function decorate(ctx: Scoped, rows: GoodsBase[]) {
   const ids = rows.map((r) => r.goodsId)
   if (ids.length === 0) return []
-  const [teachers, pkgItems] = await Promise.all([
+  const [teachers, pkgItems, struck] = await Promise.all([
     ctx.db
       .select({ goodsId: goodsTeacher.goodsId, name: teacher.name })
       .from(goodsTeacher)
@@ -62,6 +91,7 @@ async function decorate(ctx: Scoped, rows: GoodsBase[]) {
       .select({ packageId: goodsPackageItem.packageId, goodsId: goodsPackageItem.goodsId })
       .from(goodsPackageItem)
       .where(ctx.scope.where(goodsPackageItem, inArray(goodsPackageItem.packageId, ids))),
+    listPrices(ctx, rows),
   ])
   const allIds = [...new Set([...ids, ...pkgItems.map((p) => p.goodsId)])]
   const counts = await ctx.db
@@ -76,7 +106,7 @@ async function decorate(ctx: Scoped, rows: GoodsBase[]) {
     goodsType: asGoodsType(r.goodsType),
     cover: r.cover,
     price: r.price,
-    originalPrice: r.originalPrice,
+    originalPrice: struck.get(r.goodsId) ?? r.originalPrice,
     isFree: r.price === 0,
     buyCount: r.buyCount,
     teacherNames: teachers.filter((t) => t.goodsId === r.goodsId).map((t) => t.name),

@@ -45,11 +45,15 @@ export interface BankChapter {
 
 export interface Bank {
   name: string
+  /** name of the question-bank goods it belongs to (unnamed: the i-th paid question-bank goods) */
+  goods?: string
   chapters: BankChapter[]
 }
 
 export interface BankPaper {
   name: string
+  /** name of the bank it belongs to (default: the first bank) */
+  bank?: string
   /** 'mock' 模拟试卷, 'free' 免费试卷. */
   kind: 'mock' | 'free'
   durationMinutes: number
@@ -62,4 +66,6 @@ export interface BankPaper {
 export interface BankData {
   banks: Bank[]
   papers: BankPaper[]
+  /** the bank whose first chapter the free question-bank goods get (default: the first bank) */
+  freeFrom?: string
 }
