@@ -254,6 +254,11 @@ export const mockSubscribeRow = z.object({
   createdTime: time,
   openTime: time.nullable(),
   closeTime: time.nullable(),
+  /** the mock's attempts (0 = unlimited) and the learner's: submitted plus the open one */
+  maxAttempts: int,
+  attemptsUsed: int,
+  /** the unfinished attempt, if any (continue it) */
+  openRecordId: int.nullable(),
 })
 const mockApplyBody = z.object({
   examId: id,

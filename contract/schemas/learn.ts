@@ -125,6 +125,8 @@ export const studySettings = z.object({
 })
 
 export const checkVideo = studySettings.extend({
+  /** an audition section played without a grant: it plays for anyone logged in and credits nothing */
+  trial: z.boolean(),
   goodsId: int,
   sectionId: int,
   courseId: int,

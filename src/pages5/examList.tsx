@@ -5,10 +5,10 @@
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { useCallback, useRef, useState } from 'react'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
+import { formatDate, formatRange } from '@/domain/datetime'
 import { usePaged } from '@/pages/course/use-paged'
 import { go, QUIET, requireLogin } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
@@ -18,8 +18,6 @@ import { type ExamKindParam, entryUrl, examPageUrl } from './exam/session'
 import './exam/exam.scss'
 
 const KINDS: ExamKindParam[] = ['formal', 'mock']
-
-const day = (s: number) => dayjs.unix(s).format('MM-DD HH:mm')
 
 function ExamItem({ r }: { r: ExamRow }) {
   const max = r.maxAttempts === 0 ? tx('list.unlimited') : String(r.maxAttempts)
@@ -40,10 +38,10 @@ function ExamItem({ r }: { r: ExamRow }) {
           {r.bestScore !== null ? tx('list.best', { n: r.bestScore }) : tx('list.noScore')}
         </Text>
         {r.openTime !== null && r.closeTime !== null && (
-          <Text className="qb-muted">{tx('list.window', { from: day(r.openTime), to: day(r.closeTime) })}</Text>
+          <Text className="qb-muted">{tx('list.window', { time: formatRange(r.openTime, r.closeTime) })}</Text>
         )}
         {r.openTime !== null && r.closeTime === null && r.status === 'upcoming' && (
-          <Text className="qb-muted">{tx('list.opensAt', { from: day(r.openTime) })}</Text>
+          <Text className="qb-muted">{tx('list.opensAt', { from: formatDate(r.openTime, { time: true }) })}</Text>
         )}
       </View>
       {r.openRecordId !== null && (

@@ -34,7 +34,9 @@ vi.mock('@/pages2/exam/canvas', async (importOriginal) => ({
   waitForCanvas: vi.fn(),
   pixelRatio: vi.fn(),
 }))
-vi.mock('@/pages2/exam/save', () => ({
+vi.mock('@/pages2/exam/save', async (importOriginal) => ({
+  // absoluteVerifyUrl stays real: the printed link is under test
+  ...(await importOriginal<typeof import('@/pages2/exam/save')>()),
   canvasImage: vi.fn(),
   saveCanvasImage: vi.fn(),
   openVerifyUrl: vi.fn(),
@@ -364,6 +366,30 @@ describe('certificate drawing', () => {
     expect(fitLine('abcdefghij', 60, measure)).toBe('abcde…')
   })
 
+  it('never starts a line with a closing mark nor ends one with an opening mark (issue 12: a line began with 」)', () => {
+    expect(wrapText('参加「安全考试」考试', 70, measure)).toEqual(['参加「安全考', '试」考试'])
+    expect(wrapText('一二三四五六「七」', 70, measure)).toEqual(['一二三四五六', '「七」'])
+    expect(wrapText('一二三四五六七，八', 70, measure)).toEqual(['一二三四五六', '七，八'])
+    // the certificate's own paragraph, for exam names of every length: no line starts with a closing mark
+    for (let n = 1; n <= 40; n++) {
+      const body = certificateView(cert({ examName: '安'.repeat(n) }), 'S').body
+      const lines = wrapText(body, 780, measure)
+      expect(lines.join('').replace(/ /g, '')).toBe(body.replace(/ /g, ''))
+      for (const l of lines) expect(l).not.toMatch(/^[」）。，：]/)
+      for (const l of lines) expect(l).not.toMatch(/[「（]$/)
+    }
+  })
+
+  it('prints the verification link absolute and whole, even when the server sends a path', () => {
+    const path = '/verify/certificate/K7QH3MZP9TXA2WCE'
+    const v = certificateView(cert({ verifyUrl: path }), 'S')
+    expect(v.verifyLine).toBe(`验证：${window.location.origin}${path}`)
+    const ctx = recordingCtx()
+    drawCertificate(ctx, v)
+    const text = ctx.calls.filter((c) => c.fn === 'fillText').map((c) => c.args[0] as string)
+    expect(text).toContain(v.verifyLine)
+  })
+
   it('draws the school, title, name, exam, score, serial and verify URL; a void certificate is stamped', () => {
     const ctx = recordingCtx()
     drawCertificate(ctx, certificateView(cert(), '安信职业培训学校'))
@@ -501,16 +527,16 @@ describe('exam entry page', () => {
     expect(second.container.querySelector('.ex-booking-none')).toBeNull()
   })
 
-  it('eligible and open: start asks first, then opens the timed exam; an unfinished attempt continues at once', async () => {
+  it('eligible and open: start opens the timed exam (which asks before a new attempt); an unfinished attempt continues', async () => {
     setRouter('/pages2/exam/exam_appointment', { examId: '9' })
     vi.mocked(api.examDetail).mockResolvedValueOnce(detail())
-    vi.mocked(Taro.showModal).mockResolvedValue({ confirm: true, cancel: false, errMsg: 'ok' })
     const first = render(<ExamEntry />)
     await waitFor(() => expect(first.container.querySelector('.ex-start:not([disabled])')).not.toBeNull())
     expect(first.container.querySelector('.ex-start-why')).toBeNull()
     fireEvent.click($(first.container, '.ex-start'))
     await waitFor(() => expect(navigated()).toContain('/pages5/exam/index?examId=9'))
-    expect(vi.mocked(Taro.showModal).mock.calls[0]![0]).toMatchObject({ content: expect.stringContaining('90') })
+    // one question, on the exam page (tests/component/exam-sit.test.tsx): not a second one here
+    expect(Taro.showModal).not.toHaveBeenCalled()
     first.unmount()
 
     vi.mocked(Taro.showModal).mockClear()

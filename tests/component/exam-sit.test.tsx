@@ -583,6 +583,65 @@ describe('refusals', () => {
   })
 })
 
+// ---- before a new attempt (issue 12: a one-attempt mock started without a question) ----
+
+describe('asking before a new attempt', () => {
+  const started = () => vi.mocked(examApi.startMock).mock.calls.length + vi.mocked(examApi.startExam).mock.calls.length
+
+  it('a mock with its only attempt asks first, saying so; "not now" goes back without starting', async () => {
+    vi.mocked(examApi.examDetail).mockImplementation(async () =>
+      examDetail({ kind: 'mock', maxAttempts: 1, attemptsUsed: 0, durationSeconds: 5400 }),
+    )
+    vi.mocked(Taro.showModal).mockImplementation(async () => ({ confirm: false, cancel: true, errMsg: 'ok' }))
+    setRouter('/pages5/exam/index', { examId: '3', kind: 'mock' })
+    const { container } = render(<ExamPage />)
+    await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalled())
+    const ask = vi.mocked(Taro.showModal).mock.calls[0]![0] as { title: string; content: string; confirmText: string }
+    expect(ask.title).toBe('最后一次机会')
+    expect(ask.content).toContain('只有 1 次机会')
+    expect(ask.content).toContain('90 分钟')
+    expect(ask.confirmText).toBe('开始考试')
+    expect(started()).toBe(0)
+    expect($(container, '.question-card')).toBeNull()
+  })
+
+  it('yes starts the attempt', async () => {
+    vi.mocked(examApi.examDetail).mockImplementation(async () =>
+      examDetail({ kind: 'mock', maxAttempts: 1, attemptsUsed: 0 }),
+    )
+    vi.mocked(Taro.showModal).mockImplementation(async () => ({ confirm: true, cancel: false, errMsg: 'ok' }))
+    setRouter('/pages5/exam/index', { examId: '3', kind: 'mock' })
+    const { container } = render(<ExamPage />)
+    await waitFor(() => expect($(container, '.question-card')).not.toBeNull())
+    expect(examApi.startMock).toHaveBeenCalledTimes(1)
+    expect(modalTexts()).toHaveLength(1)
+  })
+
+  it('the last of several attempts says it is the last; an earlier one says which it is', async () => {
+    vi.mocked(Taro.showModal).mockImplementation(async () => ({ confirm: true, cancel: false, errMsg: 'ok' }))
+    vi.mocked(examApi.examDetail).mockImplementation(async () => examDetail({ maxAttempts: 3, attemptsUsed: 2 }))
+    await sit()
+    expect(modalTexts()[0]).toContain('最后 1 次机会（共 3 次）')
+    cleanup()
+    vi.mocked(Taro.showModal).mockClear()
+    vi.mocked(examApi.examDetail).mockImplementation(async () => examDetail({ maxAttempts: 3, attemptsUsed: 0 }))
+    await sit()
+    expect(modalTexts()[0]).toContain('第 1 次（共 3 次）')
+    expect((vi.mocked(Taro.showModal).mock.calls[0]![0] as { title: string }).title).toBe('开始考试')
+  })
+
+  it('resuming an unfinished attempt, or an attempt opened by its id, never asks', async () => {
+    vi.mocked(examApi.examDetail).mockImplementation(async () =>
+      examDetail({ maxAttempts: 1, attemptsUsed: 1, openRecordId: 7 }),
+    )
+    await sit()
+    cleanup()
+    vi.mocked(examApi.examTemp).mockImplementation(async () => attempt())
+    await sit({ recordId: '7', examId: '3' })
+    expect(Taro.showModal).not.toHaveBeenCalled()
+  })
+})
+
 // ---- report ----
 
 function examDetail(over: Partial<ExamDetail> = {}): ExamDetail {
@@ -783,6 +842,20 @@ function row(examId: number, over: Partial<ExamRow> = {}): ExamRow {
 }
 
 describe('exam list and statistics', () => {
+  it('an exam window that crosses a year shows the year on both ends (issue 12)', async () => {
+    // the device clock of these tests is 2020-01-01
+    const open = Math.floor(Date.UTC(2020, 11, 20, 4) / 1000)
+    const close = Math.floor(Date.UTC(2021, 0, 10, 4) / 1000)
+    vi.mocked(examApi.exams).mockImplementation(async () => ({
+      rows: [row(5, { openTime: open, closeTime: close, status: 'upcoming' })],
+      total: 1,
+    }))
+    setRouter('/pages5/examList', {})
+    const { container } = render(<ExamList />)
+    await waitFor(() => expect($(container, '.exam-item-5')).not.toBeNull())
+    expect($(container, '.exam-item-5')?.textContent).toMatch(/2020-12-20 \d\d:\d\d - 2021-01-10 \d\d:\d\d/)
+  })
+
   it('lists exams with status, attempts, best score and a continue button; the mock tab asks for mocks', async () => {
     vi.mocked(examApi.exams).mockImplementation(async (q) =>
       q?.kind === 'mock'

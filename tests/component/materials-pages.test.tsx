@@ -108,9 +108,9 @@ describe('study hours', () => {
     const { container, findByText } = render(<MyLearn />)
     await waitFor(() => expect(container.querySelector('.hours-goods-5')).not.toBeNull())
     const card = sel(container, '.hours-goods-5')
-    expect(card.querySelector('.hours-credited')?.textContent).toBe('1:02')
-    expect(card.querySelector('.hours-total')?.textContent).toContain('2:00')
-    expect(card.querySelector('.hours-today')?.textContent).toBe('今日 15 分钟')
+    expect(card.querySelector('.hours-credited')?.textContent).toBe('1小时2分')
+    expect(card.querySelector('.hours-total')?.textContent).toContain('2小时')
+    expect(card.querySelector('.hours-today')?.textContent).toBe('今日 15分30秒')
     expect(card.querySelector('.hours-sections')?.textContent).toBe('已完成 4/10 节')
     expect(sel(container, '.hours-goods-6 .hours-abnormal').textContent).toBe('无异常记录')
 
@@ -136,11 +136,14 @@ describe('study hours', () => {
     expect(Taro.stopPullDownRefresh).toHaveBeenCalled()
   })
 
-  it('formats h:mm from seconds, never rounding up', () => {
-    expect(hm(0)).toBe('0:00')
-    expect(hm(59)).toBe('0:00')
-    expect(hm(3599)).toBe('0:59')
-    expect(hm(36_000 + 300)).toBe('10:05')
+  it('says hours in words, never rounding a short time away (issue 12: 40 s watched read 0:00)', () => {
+    expect(hm(0)).toBe('0秒')
+    expect(hm(40)).toBe('40秒')
+    expect(hm(59)).toBe('59秒')
+    expect(hm(300)).toBe('5分钟')
+    expect(hm(3599)).toBe('59分59秒')
+    expect(hm(7200)).toBe('2小时')
+    expect(hm(36_000 + 300)).toBe('10小时5分')
   })
 })
 

@@ -93,6 +93,9 @@ function subscription(subscribeId: number, over: Partial<MockSubscribe> = {}): M
     createdTime: NOW - DAY,
     openTime: NOW - 3600,
     closeTime: NOW + 3600,
+    maxAttempts: 1,
+    attemptsUsed: 0,
+    openRecordId: null,
     ...over,
   }
 }
@@ -226,7 +229,9 @@ describe('mock-exam home', () => {
     expect(card(3).querySelector('.mk-enter')).toBeNull()
     expect(card(4).textContent).toContain('报名未开始')
     expect(card(4).querySelector('.mk-btn')).toBeNull()
-    expect(card(5).textContent).toContain('考试次数已用完')
+    // every attempt used: taken, and its scores instead of an entry (issue 12)
+    expect(card(5).querySelector('.mk-taken')?.textContent).toBe('已考')
+    expect(card(5).querySelector('.mk-results')?.textContent).toBe('查看成绩')
     expect(card(5).querySelector('.mk-enter')).toBeNull()
     expect(card(6).querySelector('.mk-enter')?.textContent).toBe('继续考试')
     expect(card(7).textContent).toContain('报名已截止')
@@ -302,6 +307,34 @@ describe('mock-exam home', () => {
     expect(container.querySelector('.mk-mock-3 .mk-enter')).toBeNull()
   })
 
+  it('my applications: once the only attempt is used, 已考 and 查看成绩 instead of 进入考试 (issue 12)', async () => {
+    setRouter('/pages5/mockRecord/mock_record', { tab: 'mine' })
+    vi.mocked(api.mockSubscriptions).mockResolvedValue({
+      rows: [
+        subscription(611, { examId: 31, attemptsUsed: 1, maxAttempts: 1 }),
+        subscription(612, { examId: 32, attemptsUsed: 1, maxAttempts: 1, openRecordId: 9100 }),
+        subscription(613, {
+          examId: 33,
+          attemptsUsed: 1,
+          maxAttempts: 1,
+          openTime: NOW - 2 * DAY,
+          closeTime: NOW - DAY,
+        }),
+      ],
+      total: 3,
+    })
+    const { container } = render(<MockRecord />)
+    await waitFor(() => expect(container.querySelectorAll('.mk-sub')).toHaveLength(3))
+    const used = sel(container, '.mk-sub-611')
+    expect(used.querySelector('.mk-enter')).toBeNull()
+    expect(used.querySelector('.mk-taken')?.textContent).toBe('已考')
+    expect(used.textContent).toContain('已考 1/1 次')
+    expect(sel(container, '.mk-sub-612 .mk-enter').textContent).toBe('继续考试')
+    expect(sel(container, '.mk-sub-613 .mk-results').textContent).toBe('查看成绩')
+    fireEvent.click(sel(used, '.mk-results'))
+    expect(navigated()).toEqual(['/pages5/mockRecord/mock_record_list?examId=31'])
+  })
+
   it('my applications open their summary; scores lead to the attempts', async () => {
     setRouter('/pages5/mockRecord/mock_record', { tab: 'mine' })
     vi.mocked(api.mockSubscriptions).mockResolvedValue({
@@ -365,7 +398,7 @@ describe('attempts of a mock', () => {
     const passed = sel(container, '.mk-record-9000').textContent
     expect(passed).toContain('82.5 分')
     expect(passed).toContain('通过')
-    expect(passed).toContain('用时 30 分钟')
+    expect(passed).toContain('用时 30分钟')
     const failed = sel(container, '.mk-record-8999').textContent
     expect(failed).toContain('未通过')
     expect(failed).toContain('到时自动交卷')

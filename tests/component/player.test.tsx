@@ -15,6 +15,10 @@ vi.mock('@/services/api/learn', async (importOriginal) => ({
   photoInfo: vi.fn(),
   courseMenu: vi.fn(),
 }))
+vi.mock('@/services/api/shop', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/shop')>()),
+  courseMenu: vi.fn(),
+}))
 vi.mock('@/services/upload', () => ({
   chooseAndUploadImages: vi.fn(),
   uploadImage: vi.fn(),
@@ -22,6 +26,7 @@ vi.mock('@/services/upload', () => ({
 }))
 
 const api = await import('@/services/api/learn')
+const shopApi = await import('@/services/api/shop')
 const upload = await import('@/services/upload')
 const { ApiError } = await import('@/services/http/error')
 const { EVENTS, emit } = await import('@/services/events')
@@ -51,6 +56,7 @@ function session(sectionId: number, over: Partial<PlaySession> = {}): PlaySessio
     antiSkip: true,
     photoAtStart: false,
     photoRandomCount: 0,
+    trial: false,
     nextSectionId: sectionId + 1,
     photos: [],
     sessionId: `session-${sectionId}-abcdef`,
@@ -154,7 +160,8 @@ describe('player', () => {
     expect(el.getAttribute('src')).toBe('/media/video/v11.mp4?e=1&s=abc')
     expect(api.checkVideo).toHaveBeenCalledWith(7, 11, expect.anything())
     expect(api.openPlay).toHaveBeenCalledWith(7, 11, expect.anything())
-    expect(Taro.setNavigationBarTitle).toHaveBeenCalledWith({ title: 'Section 11' })
+    // the app's own nav bar (one style on every page) carries the whole section name
+    expect(container.querySelector('.nav-bar-title')?.textContent).toBe('Section 11')
     expect(usePlay.getState()).toMatchObject({ playSectionId: 11, playVID: 'v11', playNextId: 12 })
     await waitFor(() => expect(container.querySelector('.vp-section-11')?.className).toContain('is-current'))
     expect(api.courseMenu).toHaveBeenCalledWith(7, 70, expect.anything())
@@ -263,7 +270,7 @@ describe('player', () => {
     fireEvent.click(container.querySelector('.vp-next-now') as HTMLElement)
     await waitFor(() => expect(api.checkVideo).toHaveBeenCalledWith(7, 12, expect.anything()))
     await waitFor(() => expect(video(container).getAttribute('initial-time')).toBe('95'))
-    expect(Taro.setNavigationBarTitle).toHaveBeenLastCalledWith({ title: 'Section 12' })
+    await waitFor(() => expect(container.querySelector('.nav-bar-title')?.textContent).toBe('Section 12'))
     expect(usePlay.getState().playSectionId).toBe(12)
   })
 
@@ -313,5 +320,59 @@ describe('player', () => {
     expect(container.querySelector('.vp-polyv')?.textContent).toContain('未配置正式的视频播放器')
     expect(container.querySelector('taro-video-core')).toBeNull()
     expect(api.openPlay).not.toHaveBeenCalled()
+  })
+})
+
+// ---- 试听 (issue 12: audition sections did not play) ----
+describe('a free trial', () => {
+  it('plays an audition section, says it is a trial that records nothing, and offers the course', async () => {
+    const pub = (sectionId: number, audition: boolean) => ({
+      sectionId,
+      sectionName: `Section ${sectionId}`,
+      chapterId: 1,
+      courseId: 70,
+      durationSeconds: 300,
+      audition,
+      sort: sectionId,
+    })
+    vi.mocked(shopApi.courseMenu).mockResolvedValue([
+      {
+        chapterId: 1,
+        chapterName: 'One',
+        courseId: 70,
+        sort: 1,
+        sectionNum: 2,
+        sectionList: [pub(11, true), pub(12, false)],
+      },
+    ])
+    const { container } = await open({ trial: true, antiSkip: false, creditedSeconds: 0, position: 0 })
+    // the course's contents: the trial sections play, the others say they are for buyers
+    await waitFor(() => expect(container.querySelector('.vp-section-12')).not.toBeNull())
+    expect(shopApi.courseMenu).toHaveBeenCalledWith({ goodsId: 7, courseId: 70 }, expect.anything())
+    expect(api.courseMenu).not.toHaveBeenCalled()
+    expect(container.querySelector('.vp-section-11 .vp-section-state')?.textContent).toBe('试听')
+    expect(container.querySelector('.vp-section-12 .vp-section-state')?.textContent).toBe('购买后学习')
+    fireEvent.click(container.querySelector('.vp-section-12')!)
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '购买后学习' }))
+    const note = container.querySelector('.vp-trial')
+    expect(note?.textContent).toContain('免费试听中')
+    expect(container.querySelector('.vp-progress')).toBeNull()
+    expect(container.querySelector('.vp-rule')).toBeNull()
+    fireEvent.click(container.querySelector('.vp-trial-buy')!)
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages3/course/detail?id=7' })
+  })
+
+  it('a visitor is sent to log in once and comes back to a login prompt, not a blank page', async () => {
+    useSession.getState().clear()
+    mockSection()
+    const { container, getByText } = render(<PlayerPage />)
+    await waitFor(() => expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages4/login/login?isBack=1' }))
+    expect(container.textContent).toContain('登录后即可播放')
+    expect(api.checkVideo).not.toHaveBeenCalled()
+    fireEvent.click(getByText('登录'))
+    expect(vi.mocked(Taro.navigateTo).mock.calls.length).toBe(2)
+    // logged in (back from the login page): the section plays
+    act(() => useSession.getState().setLogin({ token: 't', userAccount: 'u1' }))
+    await waitFor(() => expect(container.querySelector('taro-video-core')).not.toBeNull())
   })
 })

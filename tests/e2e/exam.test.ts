@@ -154,6 +154,11 @@ describe('exams', () => {
   it('sits the timed exam: answers are saved as given and the countdown runs on the server clock', async () => {
     await page.goto(server.url(HOST_A, `/pages5/exam/index?examId=${examId}`))
     await settled(page)
+    // a new attempt is asked for first, saying which one it is (issue 12)
+    await expect
+      .poll(() => page.locator('.taro__modal .taro-modal__text').textContent(), { timeout: 15_000 })
+      .toContain('第 1 次（共 3 次）')
+    await confirmModal(page)
     await stationed('exam-countdown').waitFor({ timeout: 20_000 })
     // the attempt's questions in order (without answers); the answers are what the candidate studied
     const open = await api(`/bank/exam/temp/${examId}`)

@@ -49,7 +49,7 @@ describe('headers and URL', () => {
     const [c] = srv.calls
     expect(c.url).toBe('/api/app/user/getInfo?fromPlat=1&q=a%20b%26c')
     expect(c.method).toBe('GET')
-    expect(c.header).toEqual({ 'tenant-id': '1001', Authorization: 'Bearer tok' })
+    expect(c.header).toEqual({ 'tenant-id': '1001', 'Accept-Language': 'zh-CN', Authorization: 'Bearer tok' })
     expect(c.timeout).toBe(60_000)
   })
 
@@ -57,13 +57,21 @@ describe('headers and URL', () => {
     login('tok')
     const srv = fakeServer({ 'GET /captchaImage': ok({}) })
     await request({ url: '/captchaImage', noToken: true })
-    expect(srv.calls[0].header).toEqual({ 'tenant-id': '1001' })
+    expect(srv.calls[0].header).toEqual({ 'tenant-id': '1001', 'Accept-Language': 'zh-CN' })
+  })
+
+  it('names the learner language in Accept-Language, so the server answers refusals in it', async () => {
+    const srv = fakeServer({ 'GET /app/common/config': ok([]) })
+    await request({ url: '/app/common/config' })
+    await setLocale('en')
+    await request({ url: '/app/common/config' })
+    expect(srv.calls.map((c) => c.header['Accept-Language'])).toEqual(['zh-CN', 'en'])
   })
 
   it('sends no Authorization when no token is stored', async () => {
     const srv = fakeServer({ 'GET /app/common/config': ok([]) })
     await request({ url: '/app/common/config' })
-    expect(srv.calls[0].header).toEqual({ 'tenant-id': '1001' })
+    expect(srv.calls[0].header).toEqual({ 'tenant-id': '1001', 'Accept-Language': 'zh-CN' })
   })
 
   it('POST sends the body', async () => {

@@ -12,6 +12,7 @@ import type { Db } from '../db'
 import type { TenantTable } from '../db/schema'
 import type { PaymentProvider } from '../services/payment'
 import type { SmsSender } from '../services/sms'
+import type { Lang } from './refusals'
 
 export interface Envelope<T = unknown> {
   code: number
@@ -83,6 +84,8 @@ export interface Ctx {
   scope: TenantScope
   /** present on every non-public route */
   user?: AuthUser
+  /** the language the request names (Accept-Language), for texts sent in `data`; null: as written */
+  lang?: Lang | null
 }
 
 export function requireUser(ctx: Ctx): AuthUser {

@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { formatDuration } from '@/domain/datetime'
 import { t } from '@/i18n'
 import type { ScoreReportWire } from '@/services/api/bank'
 import './index.scss'
@@ -8,12 +9,6 @@ export interface ReportSummaryProps {
   title?: string
   onWrongExplain?: () => void
   onAllExplain?: () => void
-}
-
-function duration(seconds: number): string {
-  const m = Math.floor(seconds / 60)
-  const s = seconds % 60
-  return t('bank.report.duration', { m, s })
 }
 
 /** The server's score report: score, pass / fail, right rate, counts, links to the explanations. */
@@ -53,7 +48,7 @@ export default function ReportSummary({ report: r, title, onWrongExplain, onAllE
           <Text className="report-label">{t('bank.report.partial')}</Text>
         </View>
         <View className="report-cell">
-          <Text className="report-time">{duration(r.timeSpentSeconds)}</Text>
+          <Text className="report-time">{formatDuration(r.timeSpentSeconds)}</Text>
           <Text className="report-label">{t('bank.report.time')}</Text>
         </View>
       </View>

@@ -247,15 +247,27 @@ export default function SectionPlayback({ goodsId, sectionId, onInfo, onProgress
       />
       <View className="vp-info">
         <Text className="vp-section-title">{s.sectionName}</Text>
-        <Text className="vp-muted vp-progress">
-          {finished
-            ? t('learn.section.finished')
-            : t('learn.player.progress', {
-                percent: percentText(percent),
-                credited: clock(p.creditedSeconds),
-                total: clock(s.durationSeconds),
-              })}
-        </Text>
+        {s.trial ? (
+          <View className="vp-trial">
+            <Text className="vp-trial-text">{t('learn.player.trial')}</Text>
+            <View
+              className="vp-btn is-primary vp-trial-buy"
+              onClick={() => Taro.navigateTo({ url: `/pages3/course/detail?id=${goodsId}` }).catch(() => undefined)}
+            >
+              <Text>{t('learn.player.trialBuy')}</Text>
+            </View>
+          </View>
+        ) : (
+          <Text className="vp-muted vp-progress">
+            {finished
+              ? t('learn.section.finished')
+              : t('learn.player.progress', {
+                  percent: percentText(percent),
+                  credited: clock(p.creditedSeconds),
+                  total: clock(s.durationSeconds),
+                })}
+          </Text>
+        )}
         {s.antiSkip && !finished && <Text className="vp-muted vp-rule">{t('learn.player.antiSkipNote')}</Text>}
       </View>
       {photoWaiting && (

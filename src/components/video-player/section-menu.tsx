@@ -19,11 +19,14 @@ export default function SectionMenu({
   chapters,
   current,
   onPick,
+  stateOf = sectionState,
 }: {
   chapters: readonly MenuChapter[]
   /** the section to highlight (playing); null: none */
   current: number | null
   onPick: (s: SectionProgress) => void
+  /** what a section's right side says (default: the learner's progress; a trial: free or locked) */
+  stateOf?: (s: SectionProgress) => string
 }) {
   const chapterOpen = usePlay((s) => s.chapterOpen)
   const setChapterOpen = usePlay((s) => s.setChapterOpen)
@@ -63,7 +66,7 @@ export default function SectionMenu({
                         {playing ? ` · ${t('learn.section.playing')}` : ''}
                       </Text>
                     </View>
-                    <Text className="vp-section-state">{sectionState(s)}</Text>
+                    <Text className="vp-section-state">{stateOf(s)}</Text>
                   </View>
                 )
               })}

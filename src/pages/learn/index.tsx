@@ -5,11 +5,11 @@
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { useCallback } from 'react'
 import NavBar from '@/components/nav-bar'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
+import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
 import { usePaged } from '@/pages/course/use-paged'
 import { go, LOGIN_URL, minutes, QUIET, useLoader } from '@/pages/questionBank/lib'
@@ -90,7 +90,7 @@ export default function Learn() {
               <Text className="ln-muted">{t('learn.exam.title')}</Text>
               <Text className="ln-row-title">{exam.data.examName}</Text>
               <Text className="ln-muted">
-                {dayjs(exam.data.startTime * 1000).format('MM-DD HH:mm')} · {exam.data.siteName}
+                {formatDate(exam.data.startTime, { time: true })} · {exam.data.siteName}
               </Text>
             </View>
             {!exam.data.letterSigned && <Text className="ln-link">{t('learn.exam.unsigned')}</Text>}

@@ -1,8 +1,8 @@
 /** Views shared by the learning pages (learn tab, my online courses, first choice): a course-goods row. */
 import { Image, Text, View } from '@tarojs/components'
-import dayjs from 'dayjs'
 import type { ReactNode } from 'react'
 import { imageUrl } from '@/components/link'
+import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
 import { Bar } from '@/pages/questionBank/ui'
 import type { MyCourseGoods } from '@/services/api/learn'
@@ -13,7 +13,7 @@ import './learn.scss'
 export function expiryText(expireTime: number | null): string {
   return expireTime === null
     ? t('learn.goods.forever')
-    : t('learn.goods.expire', { date: dayjs.unix(expireTime).format('YYYY-MM-DD') })
+    : t('learn.goods.expire', { date: formatDate(expireTime, { year: 'always' }) })
 }
 
 export function GoodsRow({

@@ -6,17 +6,18 @@ import { Canvas, View } from '@tarojs/components'
 import dayjs from 'dayjs'
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import type { Certificate } from '@/services/api/exam'
-import { tenantConfig } from '@/services/tenant/config'
+import { currentBrand } from '@/services/tenant/brand'
 import { type CanvasBox, nextCanvasId, prepareCanvas, waitForCanvas } from './canvas'
 import { CERT_H, CERT_W, type CertificateView, drawCertificate } from './certificate-draw'
 import { tx } from './messages'
 import { score } from './rules'
-import { saveCanvasImage } from './save'
+import { absoluteVerifyUrl, saveCanvasImage } from './save'
 
 /** Width of the saved picture (px); the height follows the A4 ratio. */
 const EXPORT_WIDTH = 1600
 
-export function certificateView(c: Certificate, school = tenantConfig.displayName): CertificateView {
+// the school of the host's tenant (src/services/tenant/brand.ts), not the build's
+export function certificateView(c: Certificate, school = currentBrand().name): CertificateView {
   const date = dayjs.unix(c.issuedTime).format(tx('cert.dateFormat'))
   return {
     school,
@@ -29,7 +30,7 @@ export function certificateView(c: Certificate, school = tenantConfig.displayNam
       pass: score(c.passScore),
     }),
     serialLine: tx('cert.serial', { serial: c.serial }),
-    verifyLine: tx('cert.verifyLine', { url: c.verifyUrl }),
+    verifyLine: tx('cert.verifyLine', { url: absoluteVerifyUrl(c.verifyUrl) }),
     date,
     voidText: c.valid ? '' : tx('cert.void'),
   }

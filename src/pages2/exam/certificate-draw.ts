@@ -43,27 +43,48 @@ function tokens(text: string): string[] {
   return out
 }
 
-/** Greedy line breaking; a token wider than a line (a long URL) is cut between characters. */
+/** Punctuation that never starts a line (closing brackets, commas, stops) and that never ends one (opening). */
+const NO_START = /^[」』）》〉】〕〗”’，。、；：！？…·%),.;:!?\]}]/
+const NO_END = /[「『（《〈【〔〖“‘([{]$/
+
+/**
+ * Greedy line breaking; a token wider than a line (a long URL) is cut between characters. Chinese line-breaking
+ * rules: a closing mark (」，。) never starts a line and an opening mark (「) never ends one: the character
+ * before the closing mark, or the opening mark itself, moves to the next line with it.
+ */
 export function wrapText(text: string, maxWidth: number, measure: Measure): string[] {
   const lines: string[] = []
-  let line = ''
+  let line: string[] = []
+  const width = (toks: string[]) => measure(toks.join(''))
   const push = () => {
-    if (line.trim()) lines.push(line.trimEnd())
-    line = ''
+    const s = line.join('').trimEnd()
+    if (s.trim()) lines.push(s)
+    line = []
   }
   for (const tok of tokens(text)) {
-    if (measure(line + tok) <= maxWidth) {
-      line += tok
+    if (width([...line, tok]) <= maxWidth) {
+      line.push(tok)
       continue
     }
-    if (line) push()
-    if (measure(tok) <= maxWidth) {
-      line = tok.trimStart()
+    if (line.length > 0) {
+      // carry to the next line: an opening mark at the end, and the last character before a closing mark
+      const carry: string[] = []
+      const last = () => line[line.length - 1]!
+      if (NO_START.test(tok)) {
+        while (line.length > 1 && NO_START.test(last())) carry.unshift(line.pop()!)
+        if (line.length > 1) carry.unshift(line.pop()!)
+      }
+      while (line.length > 1 && NO_END.test(last())) carry.unshift(line.pop()!)
+      push()
+      line = carry
+    }
+    if (width([...line, tok.trimStart()]) <= maxWidth) {
+      line.push(line.length ? tok : tok.trimStart())
       continue
     }
     for (const ch of Array.from(tok)) {
-      if (measure(line + ch) > maxWidth && line) push()
-      line += ch
+      if (width([...line, ch]) > maxWidth && line.length) push()
+      line.push(ch)
     }
   }
   push()
@@ -76,6 +97,15 @@ export function fitLine(text: string, maxWidth: number, measure: Measure): strin
   const chars = Array.from(text)
   while (chars.length > 0 && measure(`${chars.join('')}…`) > maxWidth) chars.pop()
   return `${chars.join('')}…`
+}
+
+/** The largest font size from `max` down to `min` at which the text fits the width (sans-serif). */
+export function fitFontSize(text: string, maxWidth: number, max: number, min: number, ctx: Ctx2D): number {
+  for (let size = max; size > min; size--) {
+    ctx.font = `${size}px sans-serif`
+    if (ctx.measureText(text).width <= maxWidth) return size
+  }
+  return min
 }
 
 /** 合格证书 -> 合 格 证 书 (a title spaced out); Latin titles stay as they are. */
@@ -111,16 +141,20 @@ export function drawCertificate(ctx: Ctx2D, v: CertificateView): void {
     ctx.fillText(l, 110, 300 + i * 52)
   })
 
-  ctx.fillStyle = '#646a73'
-  ctx.font = '20px sans-serif'
-  ctx.fillText(fitLine(v.serialLine, 500, measure), 80, 596)
-  ctx.fillText(fitLine(v.verifyLine, 500, measure), 80, 628)
-
   ctx.textAlign = 'right'
   ctx.fillStyle = '#1f2329'
   ctx.font = '26px sans-serif'
-  ctx.fillText(fitLine(v.school, 320, measure), 900, 590)
-  ctx.fillText(v.date, 900, 630)
+  ctx.fillText(fitLine(v.school, 320, measure), 900, 548)
+  ctx.fillText(v.date, 900, 588)
+
+  // serial and verification link on the full width at the bottom: the link is printed whole (never cut), in a
+  // smaller type when it is long
+  ctx.textAlign = 'left'
+  ctx.fillStyle = '#646a73'
+  ctx.font = '20px sans-serif'
+  ctx.fillText(fitLine(v.serialLine, 500, measure), 80, 598)
+  ctx.font = `${fitFontSize(v.verifyLine, 840, 20, 12, ctx)}px sans-serif`
+  ctx.fillText(v.verifyLine, 80, 632)
 
   if (v.voidText) {
     ctx.save()

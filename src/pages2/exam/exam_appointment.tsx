@@ -27,7 +27,7 @@ import {
   MAX_RESCHEDULES,
 } from '@/services/api/exam'
 import { ApiError } from '@/services/http/request'
-import { confirmStart, go } from './actions'
+import { go } from './actions'
 import { tx } from './messages'
 import { AttemptList, BookingCard, maxText, StatusTag, sessionText, windowText } from './parts'
 import { examUrl, type StartBlock, score, startBlock } from './rules'
@@ -299,7 +299,7 @@ export default function ExamEntry() {
       setTick((n) => n + 1)
       return
     }
-    if (!resuming && !(await confirmStart(d.durationSeconds))) return
+    // the exam page asks before it starts a new attempt (pages5/exam/index)
     go(examUrl.sit(d.examId))
   }
 

@@ -3,8 +3,10 @@
  * ex-site booking, the exam services, my certificates and the formal exams (paged, pull down to refresh).
  */
 import { Button, Text, View } from '@tarojs/components'
-import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useCallback } from 'react'
+import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro'
+import { useCallback, useEffect } from 'react'
+import Icon from '@/components/icon'
+import { CalendarClock, ChartColumn, RotateCcwClock, Timer } from '@/components/icon/glyphs'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n'
@@ -19,17 +21,17 @@ import {
   nextExam,
   recentExamAppointment,
 } from '@/services/api/exam'
-import { confirmStart, go } from './actions'
+import { go } from './actions'
 import { tx } from './messages'
 import { BookingCard, CertificateItem, ExamItem, StatusTag, sessionText, windowText } from './parts'
 import { examUrl, nextAction } from './rules'
 import './exam.scss'
 
 const ENTRIES = [
-  { key: 'appointments', label: 'entry.appointments', url: examUrl.appointments },
-  { key: 'records', label: 'entry.records', url: examUrl.records },
-  { key: 'stats', label: 'entry.stats', url: examUrl.stats },
-  { key: 'mock', label: 'entry.mock', url: examUrl.mock },
+  { key: 'appointments', label: 'entry.appointments', glyph: CalendarClock, tone: 'indigo', url: examUrl.appointments },
+  { key: 'records', label: 'entry.records', glyph: RotateCcwClock, tone: 'green', url: examUrl.records },
+  { key: 'stats', label: 'entry.stats', glyph: ChartColumn, tone: 'orange', url: examUrl.stats },
+  { key: 'mock', label: 'entry.mock', glyph: Timer, tone: 'purple', url: examUrl.mock },
 ] as const
 
 export default function ExamHome() {
@@ -55,12 +57,17 @@ export default function ExamHome() {
   useReachBottom(() => {
     list.loadMore()
   })
+  // ?focus=certs (My account's certificates shortcut): scroll to the certificates once they are there
+  const { params } = useRouter()
+  useEffect(() => {
+    if (params.focus === 'certs' && certs.status === 'ready')
+      Taro.pageScrollTo({ selector: '.ex-certs-anchor', duration: 300 }).catch(() => undefined)
+  }, [params.focus, certs.status])
 
   const n = next.data
   const action = n ? nextAction(n, Date.now() / 1000) : null
-  const onAction = async () => {
+  const onAction = () => {
     if (!action || !n?.exam) return
-    if (action.kind === 'start' && !(await confirmStart(n.exam.durationSeconds))) return
     go(action.url)
   }
 
@@ -107,15 +114,16 @@ export default function ExamHome() {
         <View className="qb-grid ex-entries">
           {ENTRIES.map((e) => (
             <View key={e.key} className={`qb-entry ex-entry-${e.key}`} onClick={() => go(e.url)}>
-              <View className={`qb-entry-icon ex-entry-icon ex-entry-icon-${e.key}`}>
-                <Text className="ex-entry-glyph">{tx(e.label).slice(0, 1)}</Text>
+              <View className={`icon-tile tone-${e.tone} qb-entry-icon ex-entry-icon ex-entry-icon-${e.key}`}>
+                <Icon glyph={e.glyph} />
               </View>
-              <Text>{tx(e.label)}</Text>
+              <Text className="qb-entry-label">{tx(e.label)}</Text>
             </View>
           ))}
         </View>
       </View>
 
+      <View className="ex-certs-anchor" />
       <Section title={tx('home.certs')}>
         {certs.status === 'ready' && certs.rows.length === 0 ? (
           <Text className="qb-muted ex-certs-empty">{tx('home.certsEmpty')}</Text>

@@ -10,7 +10,8 @@ import { attemptPassed, score } from './rules'
 export const sessionText = (a: Pick<Appointment, 'startTime' | 'endTime'>) => timeRange(a.startTime, a.endTime)
 
 export function windowText(e: Pick<ExamRow, 'openTime' | 'closeTime'>): string {
-  if (e.openTime && e.closeTime) return tx('exam.window', { from: dateTime(e.openTime), to: dateTime(e.closeTime) })
+  // one span: the year on both ends when it crosses one (src/domain/datetime.ts)
+  if (e.openTime && e.closeTime) return timeRange(e.openTime, e.closeTime)
   if (e.openTime) return tx('exam.windowFrom', { from: dateTime(e.openTime) })
   if (e.closeTime) return tx('exam.windowTo', { to: dateTime(e.closeTime) })
   return tx('exam.windowAny')

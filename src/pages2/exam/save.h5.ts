@@ -50,3 +50,13 @@ export async function saveCanvasImage(node: CanvasNode, fileName: string): Promi
 export async function openVerifyUrl(url: string): Promise<void> {
   window.location.assign(url)
 }
+
+/** The verify link as printed: absolute (a server without PUBLIC_BASE_URL sends a path): this page's origin. */
+export function absoluteVerifyUrl(url: string): string {
+  if (/^https?:\/\//i.test(url)) return url
+  try {
+    return new URL(url, window.location.origin).href
+  } catch {
+    return url
+  }
+}

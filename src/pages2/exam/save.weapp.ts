@@ -49,6 +49,11 @@ export async function saveCanvasImage(node: CanvasNode, _fileName: string): Prom
 }
 
 export async function openVerifyUrl(url: string): Promise<void> {
-  await Taro.setClipboardData({ data: absoluteUrl(url, tenantConfig.apiBase, tenantConfig.fallbackHost) })
+  await Taro.setClipboardData({ data: absoluteVerifyUrl(url) })
   Taro.showToast({ title: tx('cert.verifyCopied'), icon: 'none', duration: 2500 })
+}
+
+/** The verify link as printed: absolute (a server without PUBLIC_BASE_URL sends a path): the API's origin. */
+export function absoluteVerifyUrl(url: string): string {
+  return absoluteUrl(url, tenantConfig.apiBase, tenantConfig.fallbackHost)
 }

@@ -6,11 +6,12 @@
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { useState } from 'react'
 import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
+import { formatDate, formatDuration, formatRange } from '@/domain/datetime'
+import { progressOf } from '@/domain/progress'
 import { t } from '@/i18n'
 import { go, numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { Bar, StatusBox } from '@/pages/questionBank/ui'
@@ -29,11 +30,10 @@ import {
 import { clock, learnUrl, percentText } from '@/services/study/links'
 import '@/pages/learn/learn.scss'
 
-const day = (s: number) => dayjs.unix(s).format('YYYY-MM-DD')
-
 export function gradePeriod(g: Pick<Grade, 'startTime' | 'endTime'>): string {
   if (g.startTime === null && g.endTime === null) return t('learn.grade.openEnded')
-  return `${g.startTime === null ? '' : day(g.startTime)} ~ ${g.endTime === null ? '' : day(g.endTime)}`
+  if (g.startTime !== null && g.endTime !== null) return formatRange(g.startTime, g.endTime, { time: false })
+  return `${g.startTime === null ? '' : formatDate(g.startTime)} ~ ${g.endTime === null ? '' : formatDate(g.endTime)}`
 }
 
 const isFull = (g: Grade) => g.capacity > 0 && g.memberNum >= g.capacity
@@ -146,6 +146,11 @@ export default function LearnDetails() {
 
   const mine = grade.data?.grade ?? null
   const missing = required.data && !required.data.finished ? required.data.missing : []
+  // the goods as a whole: the same number as its row on the learning tab (src/domain/progress.ts)
+  const list = courses.data ?? []
+  const overall = progressOf(list.map((c) => ({ durationSeconds: c.totalSeconds, creditedSeconds: c.creditedSeconds })))
+  const sectionsDone = list.reduce((n, c) => n + c.finishedSectionNum, 0)
+  const sectionsAll = list.reduce((n, c) => n + c.sectionNum, 0)
   return (
     <View className="page ln-page ln-details" style={themeStyle}>
       <NavBar title={last.data?.goodsName || mine?.goodsName || t('learn.details.title')} />
@@ -165,6 +170,25 @@ export default function LearnDetails() {
             </Text>
           </View>
           <Text className="ln-btn is-primary">{t('learn.continue.go')}</Text>
+        </View>
+      )}
+
+      {list.length > 0 && (
+        <View className="ln-section ln-overall">
+          <View className="ln-section-head">
+            <Text className="ln-section-title">{t('learn.details.overall')}</Text>
+            <Text className="ln-muted">{t('learn.course.sections', { done: sectionsDone, total: sectionsAll })}</Text>
+          </View>
+          <View className="ln-progress">
+            <Bar value={overall.percent} />
+            <Text className="ln-goods-percent ln-overall-percent">{percentText(overall.percent)}</Text>
+          </View>
+          <Text className="ln-muted">
+            {t('learn.details.overallHours', {
+              credited: formatDuration(overall.creditedSeconds),
+              total: formatDuration(overall.totalSeconds),
+            })}
+          </Text>
         </View>
       )}
 

@@ -9,6 +9,7 @@ import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import SectionMenu from '@/components/video-player/section-menu'
+import { progressOf } from '@/domain/progress'
 import { t } from '@/i18n'
 import { go, numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { Bar, StatusBox } from '@/pages/questionBank/ui'
@@ -43,9 +44,8 @@ export default function CourseMenu() {
 
   const chapters = menu.data ?? []
   const sections = menuSections(chapters)
-  const total = sections.reduce((n, s) => n + s.durationSeconds, 0)
-  const credited = sections.reduce((n, s) => n + s.creditedSeconds, 0)
-  const percent = total > 0 ? (credited / total) * 100 : 0
+  // the course's progress: the one computation the server and the details page use (src/domain/progress.ts)
+  const { percent } = progressOf(sections)
   const current = sections.some((s) => s.sectionId === playing) ? playing : null
   return (
     <View className="page ln-page ln-menu" style={themeStyle}>

@@ -5,10 +5,10 @@
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { useCallback, useEffect, useState } from 'react'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
+import { formatClock, formatDate, formatDuration } from '@/domain/datetime'
 import { type MessageKey, t } from '@/i18n'
 import { usePaged } from '@/pages/course/use-paged'
 import { QUIET, ratio, requireLogin, useLoader } from '@/pages/questionBank/lib'
@@ -16,21 +16,11 @@ import { Bar, StatusBox } from '@/pages/questionBank/ui'
 import { ABNORMAL_KINDS, type AbnormalRow, abnormalRecords, type GoodsHours, hoursByGoods } from '@/services/api/learn'
 import '@/pages2/verify/verify.scss'
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** seconds -> h:mm (whole minutes, rounded down: never more than was credited) */
-export function hm(seconds: number): string {
-  const m = Math.floor(Math.max(0, seconds) / 60)
-  return `${Math.floor(m / 60)}:${pad(m % 60)}`
-}
+/** credited hours in words, never rounded away: 40 s reads 40秒 (issue 12: it read 0:00) */
+export const hm = formatDuration
 
 /** a position in a video: m:ss, or h:mm:ss past an hour */
-export function clock(seconds: number): string {
-  const s = Math.floor(Math.max(0, seconds))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`
-}
+export const clock = formatClock
 
 /** The plain-words explanation of an abnormal kind. */
 export function kindText(kind: string): string {
@@ -66,7 +56,7 @@ function AbnormalList({ goodsId }: { goodsId: number }) {
           <Text className="qb-muted">
             {r.sectionName} · {t('myLearn.abnormal.range', { from: clock(r.startPosition), to: clock(r.endPosition) })}
           </Text>
-          <Text className="qb-muted">{dayjs.unix(r.createTime).format('YYYY-MM-DD HH:mm')}</Text>
+          <Text className="qb-muted">{formatDate(r.createTime, { time: true })}</Text>
         </View>
       ))}
       {!list.done && (
@@ -94,7 +84,7 @@ function GoodsCard({ g, open, onToggle }: { g: GoodsHours; open: boolean; onTogg
       </View>
       <Bar value={ratio(g.creditedSeconds, g.totalSeconds)} />
       <View className="hours-line">
-        <Text className="hours-today">{t('myLearn.today', { n: Math.floor(g.todaySeconds / 60) })}</Text>
+        <Text className="hours-today">{t('myLearn.today', { time: formatDuration(g.todaySeconds) })}</Text>
         <Text className="hours-sections">
           {t('myLearn.sections', { done: g.finishedSectionNum, total: g.sectionNum })}
         </Text>

@@ -1,6 +1,5 @@
 import { Image, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { useCallback } from 'react'
 import Empty from '@/components/empty'
 import { LEARN_TAB, LOGIN_URL } from '@/components/goods-card/actions'
@@ -9,6 +8,7 @@ import { imageUrl } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
+import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
 import { usePaged } from '@/pages/course/use-paged'
 import { myGoods } from '@/services/api/shop'
@@ -85,7 +85,7 @@ export default function MyCourses() {
                             ? t('shop.mine.expired')
                             : g.expireTime === null
                               ? t('shop.mine.forever')
-                              : t('shop.mine.expire', { date: dayjs.unix(g.expireTime).format('YYYY-MM-DD') })}
+                              : t('shop.mine.expire', { date: formatDate(g.expireTime, { year: 'always' }) })}
                         </Text>
                       </View>
                     </View>

@@ -1,6 +1,4 @@
 export default definePageConfig({
-  navigationStyle: 'default',
+  navigationStyle: 'custom',
   navigationBarTitleText: '课程学习',
-  navigationBarBackgroundColor: '#ffffff',
-  navigationBarTextStyle: 'black',
 })

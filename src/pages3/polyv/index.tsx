@@ -1,19 +1,23 @@
 /**
- * The player page (spec: pages3/{video-provider} player, default nav bar; ?goodsId&sectionId): the section's
+ * The player page (spec: pages3/{video-provider} player; ?goodsId&sectionId): the section's
  * video with progress reports, photo checks and anti-skip (SectionPlayback), and the course's chapters and
- * sections under it to switch section. The nav bar title is the section name.
+ * sections under it to switch section. The nav bar (the app's own, as on every page) shows the section name.
+ * An audition section plays for any logged-in learner (a free trial, credited nothing); a visitor is sent to log
+ * in once and comes back here to play (the goods detail's 试听 opens this page).
  */
 import { View } from '@tarojs/components'
 import Taro, { useDidShow, useRouter } from '@tarojs/taro'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import Empty from '@/components/empty'
+import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import SectionPlayback from '@/components/video-player/playback'
 import SectionMenu from '@/components/video-player/section-menu'
 import { t } from '@/i18n'
-import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
-import { type CheckVideo, courseMenu } from '@/services/api/learn'
-import { isLoggedIn } from '@/store/session'
+import { LOGIN_URL, numParam, QUIET, useLoader } from '@/pages/questionBank/lib'
+import { type CheckVideo, courseMenu, type MenuChapter } from '@/services/api/learn'
+import { courseMenu as publicMenu } from '@/services/api/shop'
+import { useSession } from '@/store/session'
 import '@/components/video-player/index.scss'
 
 export default function PlayerPage() {
@@ -22,34 +26,71 @@ export default function PlayerPage() {
   const goodsId = numParam(p.goodsId)
   const [sectionId, setSectionId] = useState(numParam(p.sectionId))
   const [courseId, setCourseId] = useState<number | null>(null)
-  const [loggedIn] = useState(isLoggedIn)
-  const menu = useLoader(() => (goodsId && courseId ? courseMenu(goodsId, courseId, QUIET) : Promise.resolve([])))
+  const loggedIn = useSession((s) => !!s.userAccount)
+  const [title, setTitle] = useState('')
+  // a free trial (no grant): the course's public contents, where only the sections free to try play
+  const [trial, setTrial] = useState(false)
+  const free = useRef(new Set<number>())
+  const menu = useLoader(async (): Promise<MenuChapter[]> => {
+    if (!goodsId || !courseId) return []
+    if (!trial) return courseMenu(goodsId, courseId, QUIET)
+    const chapters = await publicMenu({ goodsId, courseId }, QUIET)
+    free.current = new Set(chapters.flatMap((c) => c.sectionList.filter((s) => s.audition).map((s) => s.sectionId)))
+    return chapters.map((c) => ({
+      ...c,
+      finishedSectionNum: 0,
+      sectionList: c.sectionList.map((s) => ({
+        ...s,
+        status: 0,
+        position: 0,
+        furthest: 0,
+        creditedSeconds: 0,
+        percent: 0,
+      })),
+    }))
+  })
   const reloadMenu = menu.reload
 
+  // a visitor logs in on top of this page and comes back to play; asked once (back without logging in: a prompt)
+  const askedLogin = useRef(false)
+  const toLogin = () => Taro.navigateTo({ url: LOGIN_URL }).catch(() => undefined)
   useDidShow(() => {
-    requireLogin()
+    if (useSession.getState().userAccount || askedLogin.current) return
+    askedLogin.current = true
+    toLogin()
   })
 
   // the course menu follows the course of the section playing, and is refreshed on each switch
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a trial switches the menu's source
   useEffect(() => {
     if (courseId && sectionId) reloadMenu(true)
-  }, [courseId, sectionId, reloadMenu])
+  }, [courseId, sectionId, trial, reloadMenu])
 
   const onInfo = useCallback((check: CheckVideo) => {
     setCourseId(check.courseId)
-    Taro.setNavigationBarTitle({ title: check.sectionName }).catch(() => undefined)
+    setTitle(check.sectionName)
+    setTrial(check.trial)
   }, [])
   const onSwitch = useCallback((next: number) => setSectionId(next), [])
 
-  if (!loggedIn) return <View className="page vp-page" style={themeStyle} />
+  const nav = <NavBar title={title || t('learn.details.title')} />
+  if (!loggedIn)
+    return (
+      <View className="page vp-page" style={themeStyle}>
+        {nav}
+        <Empty text={t('learn.player.loginFirst')} actionText={t('common.login')} onAction={toLogin} />
+      </View>
+    )
   if (!goodsId || !sectionId)
     return (
       <View className="page vp-page" style={themeStyle}>
+        {nav}
         <Empty text={t('learn.notFound')} />
       </View>
     )
   return (
     <View className="page vp-page" style={themeStyle}>
+      {nav}
       <SectionPlayback
         key={sectionId}
         goodsId={goodsId}
@@ -64,8 +105,13 @@ export default function PlayerPage() {
             chapters={menu.data ?? []}
             current={sectionId}
             onPick={(s) => {
-              if (s.sectionId !== sectionId) setSectionId(s.sectionId)
+              if (trial && !free.current.has(s.sectionId))
+                Taro.showToast({ title: t('shop.menu.locked'), icon: 'none' }).catch(() => undefined)
+              else if (s.sectionId !== sectionId) setSectionId(s.sectionId)
             }}
+            stateOf={
+              trial ? (s) => t(free.current.has(s.sectionId) ? 'shop.menu.audition' : 'shop.menu.locked') : undefined
+            }
           />
         </View>
       )}

@@ -4,11 +4,15 @@
  * answer outbox as they are given; at zero the page submits with the unsent answers (retrying while offline),
  * tells the learner and opens the report. The server closes the attempt on its own after the deadline: a save
  * that comes back closed ends the sitting the same way. Built on the bank's Player.
+ * Opened on an exam (not on an attempt), the page asks before it STARTS a new attempt — this is the one place
+ * every entry (exam entry, retake, mock list, my applications) passes through — saying which attempt it is and
+ * plainly when it is the last or only one; "not now" goes back without using it.
  */
 import { View } from '@tarojs/components'
 import Taro, { useDidShow, useRouter } from '@tarojs/taro'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import Empty from '@/components/empty'
+import PageLoading from '@/components/page-loading'
 import { commitDrafts } from '@/components/question/drafts'
 import { intParam } from '@/components/question/guard'
 import Player from '@/components/question/player'
@@ -19,10 +23,11 @@ import { type SubmitResult, useExamSession } from '@/store/exam-session'
 import { type ExamClock, remainingSeconds } from './clock'
 import { disableLeaveGuard, enableLeaveGuard } from './leave-guard'
 import { tx } from './messages'
-import { ClosingVeil, CountdownBar, EXAMS_URL, ExamNavBar, MOCKS_URL, RefusalView } from './parts'
+import { ClosingVeil, CountdownBar, EXAMS_URL, ExamNavBar, goBack, MOCKS_URL, RefusalView } from './parts'
 import {
   type ExamKindParam,
   examReportUrl,
+  newAttemptNotice,
   type OpenedAttempt,
   openAttempt,
   refusalOf,
@@ -39,6 +44,8 @@ export default function ExamPage() {
   const kind: ExamKindParam = params.kind === 'mock' ? 'mock' : 'formal'
   const fallback = kind === 'mock' ? MOCKS_URL : EXAMS_URL
 
+  // a start on an exam waits for the learner's yes (resuming an attempt by its id never asks)
+  const [gate, setGate] = useState<'asking' | 'open'>(examIdQ && !recordIdQ ? 'asking' : 'open')
   const [opened, setOpened] = useState<OpenedAttempt | null>(null)
   const [clock, setClock] = useState<ExamClock | null>(null)
   const [closing, setClosing] = useState(false)
@@ -110,6 +117,31 @@ export default function ExamPage() {
     setClosing(true)
     void finish(recordId)
   }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, when the page opens
+  useEffect(() => {
+    if (gate !== 'asking' || !examIdQ) return
+    let here = true
+    ;(async () => {
+      const notice = await newAttemptNotice(examIdQ)
+      const yes =
+        !notice ||
+        !!(
+          await Taro.showModal({
+            title: notice.title,
+            content: notice.content,
+            confirmText: tx('exam.start.ok'),
+            cancelText: tx('exam.start.later'),
+          }).catch(() => null)
+        )?.confirm
+      if (!here) return
+      if (yes) setGate('open')
+      else goBack(fallback)
+    })()
+    return () => {
+      here = false
+    }
+  }, [])
 
   useEffect(() => {
     alive.current = true
@@ -194,6 +226,14 @@ export default function ExamPage() {
           actionText={t('nav.back')}
           onAction={() => Taro.redirectTo({ url: fallback })}
         />
+      </View>
+    )
+
+  if (gate === 'asking')
+    return (
+      <View className={`exam-page exam-kind-${kind} exam-asking`}>
+        <ExamNavBar title={tx('exam.title')} guard={false} fallback={fallback} />
+        <PageLoading rows={4} />
       </View>
     )
 

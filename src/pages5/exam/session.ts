@@ -4,11 +4,21 @@
  * whatever the outbox still holds WITH the final call (one request, idempotent), so a submit at zero never
  * waits for the outbox to drain. No UI here.
  */
+import { getLocale } from '@/i18n'
 import { type EditResult, type RecordDetail, record, submitRecord } from '@/services/api/bank'
-import { type Eligibility, EXAM_CODE, examTemp, refusedChecks, startExam, startMock } from '@/services/api/exam'
+import {
+  type Eligibility,
+  EXAM_CODE,
+  examDetail,
+  examTemp,
+  refusedChecks,
+  startExam,
+  startMock,
+} from '@/services/api/exam'
 import { drop, failureOf, flush, pending } from '@/services/bank/answer-queue'
 import { ApiError, NETWORK_ERROR } from '@/services/http/error'
 import { type ExamClock, makeClock } from './clock'
+import { tx } from './messages'
 
 export type ExamKindParam = 'formal' | 'mock'
 
@@ -46,6 +56,49 @@ export function entryUrl(r: { examId: number; kind: ExamKindParam }): string {
   return r.kind === 'mock'
     ? `/pages5/mockExam/examApply?examId=${r.examId}`
     : `/pages2/exam/exam_appointment?examId=${r.examId}`
+}
+
+/** What the learner is told before a new attempt starts (the attempt it is, and when it is the last one). */
+export interface NewAttemptNotice {
+  last: boolean
+  title: string
+  content: string
+}
+
+/**
+ * Before opening the exam page on an exam (not on an attempt): when this would START an attempt, the notice to
+ * confirm (its clock; the attempt it uses, said plainly when it is the last or only one). Null when there is
+ * nothing to ask: an unfinished attempt resumes, or the server will refuse the start and say why (closed, not
+ * eligible, no attempt left), or the exam could not be read (the start then tells what is wrong).
+ */
+export async function newAttemptNotice(examId: number): Promise<NewAttemptNotice | null> {
+  let d: Awaited<ReturnType<typeof examDetail>> | undefined
+  try {
+    d = await examDetail(examId, QUIET)
+  } catch {
+    return null
+  }
+  if (!d || d.openRecordId !== null || d.status !== 'open' || !d.eligibility?.eligible) return null
+  const left = d.maxAttempts > 0 ? d.maxAttempts - d.attemptsUsed : null
+  if (left !== null && left <= 0) return null
+  const last = left === 1
+  const attempt =
+    left === null
+      ? ''
+      : d.maxAttempts === 1
+        ? tx('exam.start.only')
+        : last
+          ? tx('exam.start.last', { max: d.maxAttempts })
+          : tx('exam.start.nth', { n: d.attemptsUsed + 1, max: d.maxAttempts })
+  const minutes = Math.max(1, Math.round(d.durationSeconds / 60))
+  return {
+    last,
+    title: tx(last ? 'exam.start.titleLast' : 'exam.start.title'),
+    // sentences: Chinese runs them on, English spaces them
+    content: [tx('exam.start.clock', { m: minutes }), attempt, tx('exam.start.sure')]
+      .filter(Boolean)
+      .join(getLocale() === 'en' ? ' ' : ''),
+  }
 }
 
 /**

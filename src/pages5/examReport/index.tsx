@@ -12,7 +12,6 @@ import NavBar from '@/components/nav-bar'
 import { intParam } from '@/components/question/guard'
 import ReportSummary from '@/components/question/report-summary'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
 import { QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
 import { record } from '@/services/api/bank'
@@ -65,19 +64,14 @@ export default function ExamReportPage() {
   const attemptsLeft = e ? (e.maxAttempts === 0 ? Number.POSITIVE_INFINITY : e.maxAttempts - e.attemptsUsed) : 0
   const resumeId = e?.openRecordId && e.openRecordId !== recordId ? e.openRecordId : null
   const canRetake = !!e && e.status === 'open' && (resumeId !== null || attemptsLeft > 0)
-  const retake = async () => {
+  const retake = () => {
     if (!e) return
     if (resumeId) {
       Taro.redirectTo({ url: examPageUrl({ recordId: resumeId, examId: e.examId, kind }) })
       return
     }
-    const r = await Taro.showModal({
-      title: tx('exam.tip'),
-      content: tx('report.retake.confirm'),
-      confirmText: tx('report.retake.ok'),
-      cancelText: t('common.cancel'),
-    })
-    if (r?.confirm) Taro.redirectTo({ url: examPageUrl({ examId: e.examId, kind }) })
+    // the exam page asks before the new attempt starts (which attempt, and whether it is the last)
+    Taro.redirectTo({ url: examPageUrl({ examId: e.examId, kind }) })
   }
 
   if (!recordId)

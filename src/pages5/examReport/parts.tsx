@@ -1,8 +1,8 @@
 /** Sections of the exam report: the learner's attempts, the ranking, the certificate, the mock wrong book. */
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { type ReactNode, useState } from 'react'
+import { formatDate, formatDuration } from '@/domain/datetime'
 import type { RecordSummary } from '@/services/api/bank'
 import { type Certificate, mockWrongToBook, type Ranking } from '@/services/api/exam'
 import { tx } from '../exam/messages'
@@ -41,7 +41,7 @@ export function SectionFailed({ text, onRetry, className }: { text: string; onRe
   )
 }
 
-const when = (r: RecordSummary) => dayjs.unix(r.submitTime ?? r.startTime).format('YYYY-MM-DD HH:mm')
+const when = (r: RecordSummary) => formatDate(r.submitTime ?? r.startTime, { time: true })
 
 /** Every attempt of this exam (newest first); the one shown is marked; a tap opens another one. */
 export function AttemptHistory({
@@ -99,8 +99,6 @@ export function AttemptHistory({
   )
 }
 
-const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
-
 /** Best score per learner in the tenant: the top list and where the learner stands. */
 export function RankingSection({ ranking }: { ranking: Ranking }) {
   return (
@@ -119,7 +117,7 @@ export function RankingSection({ ranking }: { ranking: Ranking }) {
         <View key={`${r.rank}-${r.userName}`} className={`exam-rank-row rank-item-${r.rank}${r.me ? ' is-me' : ''}`}>
           <Text className="exam-rank-no">{r.rank}</Text>
           <Text className="exam-rank-name">{r.userName}</Text>
-          <Text className="qb-muted">{mmss(r.timeSpentSeconds)}</Text>
+          <Text className="qb-muted">{formatDuration(r.timeSpentSeconds)}</Text>
           <Text className="exam-rank-score">{tx('report.ranking.score', { score: r.score })}</Text>
         </View>
       ))}
@@ -133,7 +131,7 @@ export function CertificateSection({ certificate, examId }: { certificate: Certi
       <View className="exam-row">
         <View className="exam-attempt-name">
           <Text>{certificate.examName}</Text>
-          <Text className="qb-muted">{` · ${dayjs.unix(certificate.issuedTime).format('YYYY-MM-DD')}`}</Text>
+          <Text className="qb-muted">{` · ${formatDate(certificate.issuedTime, { year: 'always' })}`}</Text>
         </View>
       </View>
       <Text className="qb-muted exam-certificate-serial">

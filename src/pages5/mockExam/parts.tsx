@@ -4,7 +4,7 @@
  */
 import { ScrollView, Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { type MockRow, mockApplyList } from '@/services/api/exam'
+import { MOCK_SUBSCRIBE_STATUS, type MockRow, type MockSubscribe, mockApplyList } from '@/services/api/exam'
 import { dateTime, timeRange } from '@/services/exam/ui'
 import { tx } from './messages'
 
@@ -48,29 +48,44 @@ export function liveOf(open: number | null, close: number | null, now = nowSecon
 }
 
 /**
- * What a mock row offers the learner: a button (apply, enter, continue, cancel) or a note saying why not.
- * Applied: enter (or continue the open attempt) while living unless every attempt is used; withdraw before
- * it opens. Not applied: apply while the application window is open.
+ * What a mock row offers the learner: a button (apply, enter, continue, results, cancel) or a note saying why
+ * not. Applied: enter (or continue the open attempt) while living; once every attempt is used (or the mock
+ * ended after one) its results instead; withdraw before it opens. Not applied: apply while applications are open.
  */
 export type MockAction =
-  | { kind: 'apply' | 'enter' | 'continue' | 'cancel' }
+  | { kind: 'apply' | 'enter' | 'continue' | 'results' | 'cancel' }
   | { kind: 'note'; text: string }
   | { kind: 'none' }
+
+/** Every attempt of the mock is used (an open one still counts as used: it is continued, not started). */
+export const attemptsUsedUp = (m: { maxAttempts: number; attemptsUsed: number }) =>
+  m.maxAttempts > 0 && m.attemptsUsed >= m.maxAttempts
 
 export function mockAction(m: MockRow, now = nowSeconds()): MockAction {
   if (m.applied) {
     if (m.live === 'living') {
       if (m.openRecordId) return { kind: 'continue' }
-      if (m.maxAttempts > 0 && m.attemptsUsed >= m.maxAttempts) return { kind: 'note', text: tx('mock.attemptsUsed') }
-      return { kind: 'enter' }
+      return attemptsUsedUp(m) ? { kind: 'results' } : { kind: 'enter' }
     }
     if (m.live === 'scheduled') return m.subscribeId ? { kind: 'cancel' } : { kind: 'none' }
-    return { kind: 'none' }
+    return m.attemptsUsed > 0 ? { kind: 'results' } : { kind: 'none' }
   }
   if (m.canApply) return { kind: 'apply' }
   if (m.live === 'ended') return { kind: 'none' }
   if (m.applyOpenTime && now < m.applyOpenTime) return { kind: 'note', text: tx('mock.applyNotOpen') }
   return { kind: 'note', text: tx('mock.applyClosed') }
+}
+
+/** What one of my applications offers: the same rules as a mock row, on the application's own counts. */
+export function subscriptionAction(s: MockSubscribe, now = nowSeconds()): MockAction['kind'] {
+  const applied = s.status === MOCK_SUBSCRIBE_STATUS.applied
+  const live = liveOf(s.openTime, s.closeTime, now)
+  if (applied && live === 'living') {
+    if (s.openRecordId) return 'continue'
+    return attemptsUsedUp(s) ? 'results' : 'enter'
+  }
+  if (applied && live === 'scheduled') return 'cancel'
+  return s.attemptsUsed > 0 && !s.openRecordId ? 'results' : 'none'
 }
 
 export function Tabs<K extends string>({

@@ -1,7 +1,8 @@
 /**
  * A mock-exam application (spec: pages5/mockExam/registrationSuccess?subscribeId): shown after applying and
  * from my applications. The summary (ID number and mobile masked by the server), the mock's window, and
- * 进入考试 while it runs; 返回模考 goes back to the mock-exam home.
+ * 进入考试 while it runs and an attempt is left (继续考试 for the open one; 查看成绩 once taken); 返回模考 goes
+ * back to the mock-exam home.
  */
 import { Button, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, useRouter } from '@tarojs/taro'
@@ -14,7 +15,7 @@ import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/l
 import { StatusBox } from '@/pages/questionBank/ui'
 import { MOCK_SUBSCRIBE_STATUS, mockSubscription } from '@/services/api/exam'
 import { tx } from './messages'
-import { InfoRow, liveOf, mockUrl, windowText } from './parts'
+import { InfoRow, liveOf, mockUrl, subscriptionAction, windowText } from './parts'
 import './mock.scss'
 import { backTo } from '@/services/exam/ui'
 
@@ -30,6 +31,7 @@ export default function RegistrationSuccess() {
   const s = data.data
   const applied = s?.status === MOCK_SUBSCRIBE_STATUS.applied
   const live = s ? liveOf(s.openTime, s.closeTime) : 'scheduled'
+  const action = s ? subscriptionAction(s) : 'none'
   return (
     <View className="page mk-page mk-reg" style={themeStyle}>
       <NavBar title={tx('reg.title')} />
@@ -52,18 +54,26 @@ export default function RegistrationSuccess() {
                   value={<Text className="mk-reg-window">{windowText(s.openTime, s.closeTime)}</Text>}
                 />
               </View>
-              {applied && live !== 'living' && (
+              {applied && live !== 'living' && action !== 'results' && (
                 <Text className="mk-note mk-reg-hint">
                   {tx(live === 'ended' ? 'reg.hintEnded' : 'reg.hintScheduled')}
                 </Text>
               )}
               <View className="mk-actions">
-                {applied && live === 'living' && (
+                {(action === 'enter' || action === 'continue') && (
                   <Button
                     className="form-submit mk-submit mk-reg-enter"
                     onClick={() => Taro.navigateTo({ url: mockUrl.sit(s.examId) })}
                   >
-                    {tx('reg.enter')}
+                    {tx(action === 'enter' ? 'reg.enter' : 'mock.continue')}
+                  </Button>
+                )}
+                {action === 'results' && (
+                  <Button
+                    className="form-submit mk-submit mk-reg-results"
+                    onClick={() => Taro.navigateTo({ url: mockUrl.records(s.examId) })}
+                  >
+                    {tx('mock.results')}
                   </Button>
                 )}
                 <View className="mk-btn mk-block mk-reg-back" onClick={back}>

@@ -107,6 +107,7 @@ export default function MockRecord() {
   const onMockAction = (kind: MockActionKind, m: MockRow) => {
     if (kind === 'apply') go(mockUrl.apply(m.examId))
     else if (kind === 'enter' || kind === 'continue') go(mockUrl.sit(m.examId))
+    else if (kind === 'results') go(mockUrl.records(m.examId))
     else if (m.subscribeId) withdraw(m.subscribeId, m.name)
   }
 
@@ -188,6 +189,7 @@ export default function MockRecord() {
               s={s}
               onOpen={(x) => go(mockUrl.success(x.subscribeId))}
               onEnter={(x) => go(mockUrl.sit(x.examId))}
+              onResults={(x) => go(mockUrl.records(x.examId))}
               onCancel={(x) => withdraw(x.subscribeId, x.examName)}
             />
           ))}

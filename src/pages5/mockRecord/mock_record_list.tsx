@@ -8,8 +8,9 @@ import { useCallback } from 'react'
 import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
+import { formatDuration } from '@/domain/datetime'
 import { usePaged } from '@/pages/course/use-paged'
-import { go, minutes, numParam, QUIET, requireLogin } from '@/pages/questionBank/lib'
+import { go, numParam, QUIET, requireLogin } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
 import type { RecordSummary } from '@/services/api/bank'
 import { mockRecords } from '@/services/api/exam'
@@ -20,13 +21,15 @@ import { dateTime } from '@/services/exam/ui'
 
 function RecordRow({ r, onOpen }: { r: RecordSummary; onOpen: (r: RecordSummary) => void }) {
   const passed = r.reportStatus === 1
-  const used = r.submitted && r.submitTime ? Math.max(0, r.submitTime - r.startTime) : null
+  // a sitting's time: start to submit, at most to its deadline (a late submit of an auto-submit adds nothing)
+  const end = r.submitTime !== null && r.deadlineTime !== null ? Math.min(r.submitTime, r.deadlineTime) : r.submitTime
+  const used = r.submitted && end ? Math.max(0, end - r.startTime) : null
   return (
     <View className={`mk-row mk-record mk-record-${r.recordId}`} onClick={() => onOpen(r)}>
       <View className="mk-row-main">
         <Text className="mk-row-title">{dateTime(r.submitTime ?? r.startTime)}</Text>
         <Text className="mk-muted">
-          {used !== null ? tx('records.used', { m: minutes(used) }) : tx('records.open')}
+          {used !== null ? tx('records.used', { time: formatDuration(used) }) : tx('records.open')}
           {r.autoSubmitted ? ` · ${tx('records.auto')}` : ''}
         </Text>
       </View>

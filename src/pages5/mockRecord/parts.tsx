@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { MOCK_SUBSCRIBE_STATUS, type MockGroup, type MockRow, type MockSubscribe } from '@/services/api/exam'
 import { dateTime } from '@/services/exam/ui'
 import { tx } from '../mockExam/messages'
-import { liveOf, mockAction, scoreText, windowText } from '../mockExam/parts'
+import { attemptsUsedUp, liveOf, mockAction, scoreText, subscriptionAction, windowText } from '../mockExam/parts'
 
 const LIVE_KEY = {
   scheduled: 'mock.live.scheduled',
@@ -15,7 +15,7 @@ export function LiveTag({ live }: { live: MockRow['live'] }) {
   return <Text className={`mk-live mk-live-${live}`}>{tx(LIVE_KEY[live])}</Text>
 }
 
-export type MockActionKind = 'apply' | 'enter' | 'continue' | 'cancel'
+export type MockActionKind = 'apply' | 'enter' | 'continue' | 'results' | 'cancel'
 
 /** A mock exam: what it is, its windows, the learner's state and the one thing they can do now. */
 export function MockCard({
@@ -64,6 +64,9 @@ export function MockCard({
       <View className="mk-card-foot">
         <View className="mk-badges">
           {m.applied && <Text className="mk-badge mk-applied">{tx('mock.applied')}</Text>}
+          {m.applied && attemptsUsedUp(m) && !m.openRecordId && (
+            <Text className="mk-badge mk-taken">{tx('mock.taken')}</Text>
+          )}
           {m.applied && m.maxAttempts > 0 && (
             <Text className="mk-muted">{tx('mock.attempts', { used: m.attemptsUsed, max: m.maxAttempts })}</Text>
           )}
@@ -79,6 +82,11 @@ export function MockCard({
             {tx(action.kind === 'enter' ? 'mock.enter' : 'mock.continue')}
           </View>
         )}
+        {action.kind === 'results' && (
+          <View className="mk-btn mk-results" onClick={() => onAction('results', m)}>
+            {tx('mock.results')}
+          </View>
+        )}
         {action.kind === 'cancel' && (
           <View className="mk-btn mk-cancel" onClick={() => onAction('cancel', m)}>
             {tx('mock.cancelApply')}
@@ -89,20 +97,31 @@ export function MockCard({
   )
 }
 
-/** One of my applications: tap for its detail; enter while the mock runs; withdraw before it opens. */
+/**
+ * One of my applications: tap for its detail; enter (or continue) while the mock runs and an attempt is left;
+ * once taken, 已考 and its results; withdraw before it opens.
+ */
 export function SubscriptionCard({
   s,
   onOpen,
   onEnter,
+  onResults,
   onCancel,
 }: {
   s: MockSubscribe
   onOpen: (s: MockSubscribe) => void
   onEnter: (s: MockSubscribe) => void
+  onResults: (s: MockSubscribe) => void
   onCancel: (s: MockSubscribe) => void
 }) {
   const applied = s.status === MOCK_SUBSCRIBE_STATUS.applied
   const live = liveOf(s.openTime, s.closeTime)
+  const action = subscriptionAction(s)
+  const taken = s.attemptsUsed > 0 && !s.openRecordId
+  const act = (e: { stopPropagation: () => void }, fn: (s: MockSubscribe) => void) => {
+    e.stopPropagation()
+    fn(s)
+  }
   return (
     <View
       className={`mk-card mk-sub mk-sub-${s.subscribeId}${applied ? '' : ' is-cancelled'}`}
@@ -121,27 +140,27 @@ export function SubscriptionCard({
       </Text>
       <Text className="mk-muted">{[s.subjectName, s.siteName || tx('mock.online')].filter(Boolean).join(' · ')}</Text>
       <Text className="mk-line">{tx('mock.window', { time: windowText(s.openTime, s.closeTime) })}</Text>
-      {applied && live !== 'ended' && (
+      {(action !== 'none' || (applied && live !== 'ended')) && (
         <View className="mk-card-foot">
-          <Text className="mk-badge mk-applied">{tx('mock.mine.status.1')}</Text>
-          {live === 'living' ? (
-            <View
-              className="mk-btn is-primary mk-enter"
-              onClick={(e) => {
-                e.stopPropagation()
-                onEnter(s)
-              }}
-            >
-              {tx('mock.enter')}
+          <View className="mk-badges">
+            {applied && <Text className="mk-badge mk-applied">{tx('mock.mine.status.1')}</Text>}
+            {taken && <Text className="mk-badge mk-taken">{tx('mock.taken')}</Text>}
+            {s.maxAttempts > 0 && s.attemptsUsed > 0 && (
+              <Text className="mk-muted">{tx('mock.attempts', { used: s.attemptsUsed, max: s.maxAttempts })}</Text>
+            )}
+          </View>
+          {(action === 'enter' || action === 'continue') && (
+            <View className="mk-btn is-primary mk-enter" onClick={(e) => act(e, onEnter)}>
+              {tx(action === 'enter' ? 'mock.enter' : 'mock.continue')}
             </View>
-          ) : (
-            <View
-              className="mk-btn mk-cancel"
-              onClick={(e) => {
-                e.stopPropagation()
-                onCancel(s)
-              }}
-            >
+          )}
+          {action === 'results' && (
+            <View className="mk-btn mk-results" onClick={(e) => act(e, onResults)}>
+              {tx('mock.results')}
+            </View>
+          )}
+          {action === 'cancel' && (
+            <View className="mk-btn mk-cancel" onClick={(e) => act(e, onCancel)}>
               {tx('mock.cancelApply')}
             </View>
           )}

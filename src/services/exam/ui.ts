@@ -3,20 +3,16 @@
  * below in the stack (pages2 and pages5 both use it, so it lives outside either subpackage).
  */
 import Taro from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { isTabPath } from '@/components/tab-bar/tabs'
+import { formatDate, formatRange } from '@/domain/datetime'
 
-/** 2025-03-01 09:00 */
-export const dateTime = (sec: number) => dayjs.unix(sec).format('YYYY-MM-DD HH:mm')
-/** 2025-03-01 */
-export const dateOnly = (sec: number) => dayjs.unix(sec).format('YYYY-MM-DD')
+/** 03-01 09:00 (2025-03-01 09:00 when not this year: src/domain/datetime.ts) */
+export const dateTime = (sec: number) => formatDate(sec, { time: true })
+/** a document's date (a certificate's issue): always with its year */
+export const dateOnly = (sec: number) => formatDate(sec, { year: 'always' })
 
-/** 2025-03-01 09:00-11:00 on one day, else both ends in full. */
-export function timeRange(start: number, end: number): string {
-  const a = dayjs.unix(start)
-  const b = dayjs.unix(end)
-  return a.isSame(b, 'day') ? `${dateTime(start)}-${b.format('HH:mm')}` : `${dateTime(start)} - ${dateTime(end)}`
-}
+/** 03-01 09:00-11:00 on one day, else both ends; the year on both when the span crosses one. */
+export const timeRange = (start: number, end: number) => formatRange(start, end)
 
 /** Back to `url`'s page when it is below in the stack, else open it in place of this page (tabs switch). */
 export function backTo(url: string): void {

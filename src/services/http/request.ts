@@ -2,12 +2,13 @@
  * The only door to the API (spec §7/§8, DECISIONS.md). Adds the tenant and token headers, shows one
  * reference-counted loading mask, and turns envelope codes into app behaviour:
  * 401 refresh + retry (one shared refresh, at most 10 in a row), 409 one re-login modal,
- * 601 switch to the learning tab, 699 follow an http(s) URL, network failure toast, other codes toast.
+ * 601 switch to the learning tab, 699 follow an http(s) URL, network failure toast, other codes toast (the
+ * server writes refusals in the language named by `Accept-Language`: the app's locale, on every call).
  */
 import Taro from '@tarojs/taro'
 import type { Envelope } from '../../../contract/types'
 import { safeRedirectUrl } from '../../domain/redirect'
-import { t } from '../../i18n'
+import { getLocale, t } from '../../i18n'
 import { useSession } from '../../store/session'
 import { storage } from '../storage'
 import { tenantConfig } from '../tenant/config'
@@ -105,7 +106,8 @@ function toast(title: string): void {
 async function headers(
   noToken: boolean | undefined,
 ): Promise<{ header: Record<string, string>; token: string | null }> {
-  const header: Record<string, string> = { 'tenant-id': await getTenantId() }
+  // the server answers refusals in this language (DECISIONS "Wire": refusal messages)
+  const header: Record<string, string> = { 'tenant-id': await getTenantId(), 'Accept-Language': getLocale() }
   const token = noToken ? null : storage.get<string>('token')
   if (token) header.Authorization = `Bearer ${token}`
   return { header, token }

@@ -12,14 +12,8 @@ export const learnUrl = {
   shop: '/pages/course/index',
 } as const
 
-/** seconds -> "m:ss" or "h:mm:ss" */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  const ss = String(s % 60).padStart(2, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`
-}
+/** seconds -> "m:ss" or "h:mm:ss" (a position in a video) */
+export { formatClock as clock } from '@/domain/datetime'
 
 /** 0-100 with one decimal -> "37.5%" */
 export const percentText = (p: number) => `${Math.round(Math.max(0, Math.min(100, p)) * 10) / 10}%`

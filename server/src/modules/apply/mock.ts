@@ -9,7 +9,7 @@ import { EXAM_CODE, MOCK_SUBSCRIBE_STATUS } from '../../../../contract/schemas/e
 import { isValidIdCard, maskIdCard, normalizeIdCard } from '../../../../src/domain/id-card'
 import { maskPhone } from '../../../../src/domain/phone'
 import { toInt } from '../../db'
-import { applySite, business, exam, mockSubscribe, subject } from '../../db/schema'
+import { applySite, bankRecord, business, exam, mockSubscribe, subject } from '../../db/schema'
 import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core'
 import type { Scoped } from '../bank/core'
 import type { ExamRow } from '../exam/eligibility'
@@ -100,6 +100,7 @@ function notEnded(mocks: ExamRow[], now = new Date()) {
 const subscribeSelect = {
   s: mockSubscribe,
   examName: exam.name,
+  maxAttempts: exam.maxAttempts,
   openAt: exam.openAt,
   closeAt: exam.closeAt,
   subjectName: subject.name,
@@ -115,6 +116,31 @@ const subscribeQuery = (ctx: Scoped) =>
     .leftJoin(applySite, eq(applySite.id, mockSubscribe.siteId))
 
 type SubscribeJoin = Awaited<ReturnType<ReturnType<typeof subscribeQuery>['where']>>[number]
+
+/**
+ * Applications as the contract's rows, with the learner's attempts of each mock (used = submitted + the open
+ * one, as the exam list counts them): "我的报名" offers 进入考试 only while an attempt is left.
+ */
+async function subscribeViews(ctx: Scoped, userId: number, rows: SubscribeJoin[]) {
+  const examIds = [...new Set(rows.map((r) => r.s.examId))]
+  const attempts = examIds.length
+    ? await ctx.db
+        .select({ id: bankRecord.id, examId: bankRecord.examId, submittedAt: bankRecord.submittedAt })
+        .from(bankRecord)
+        .where(ctx.scope.where(bankRecord, eq(bankRecord.userId, userId), inArray(bankRecord.examId, examIds)))
+    : []
+  return rows.map((r) => {
+    const mine = attempts.filter((a) => a.examId === r.s.examId)
+    return {
+      ...subscribeView(r),
+      maxAttempts: r.maxAttempts,
+      attemptsUsed: mine.length,
+      openRecordId: mine.find((a) => a.submittedAt === null)?.id ?? null,
+    }
+  })
+}
+const subscribeViewOf = async (ctx: Scoped, userId: number, r: SubscribeJoin) =>
+  (await subscribeViews(ctx, userId, [r]))[0]!
 
 function subscribeView(r: SubscribeJoin) {
   return {
@@ -239,7 +265,7 @@ export const handlers: Handlers = {
       if (isUniqueViolation(err)) throw rule(already)
       throw err
     }
-    return subscribeView(await ownSubscription(ctx, userId, id))
+    return subscribeViewOf(ctx, userId, await ownSubscription(ctx, userId, id))
   },
 
   'POST /mock/subscribe/edit': async (ctx, { body }) => {
@@ -271,7 +297,7 @@ export const handlers: Handlers = {
       )
       .returning({ id: mockSubscribe.id })
     if (!saved) throw rule('该报名已取消')
-    return subscribeView(await ownSubscription(ctx, userId, cur.s.id))
+    return subscribeViewOf(ctx, userId, await ownSubscription(ctx, userId, cur.s.id))
   },
 
   'GET /mock/subscribe/listSubscribe': async (ctx, { query }) => {
@@ -283,11 +309,11 @@ export const handlers: Handlers = {
       .orderBy(desc(mockSubscribe.createdAt), desc(mockSubscribe.id))
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize)
-    return { rows: rows.map(subscribeView), total: toInt(total?.n) }
+    return { rows: await subscribeViews(ctx, userId, rows), total: toInt(total?.n) }
   },
 
   'GET /mock/subscribe/info/:id': async (ctx, { params }) => {
     const { userId } = requireUser(ctx)
-    return subscribeView(await ownSubscription(ctx, userId, params.id))
+    return subscribeViewOf(ctx, userId, await ownSubscription(ctx, userId, params.id))
   },
 }

@@ -13,6 +13,7 @@ import {
 import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
 import { appointment, type exam, identityCert, infoConfirm, sysUser } from '../../db/schema'
 import { AppError } from '../../http/core'
+import { type Lang, localize } from '../../http/refusals'
 import type { Scoped } from '../bank/core'
 import { goodsById } from '../learn/core'
 import { requiredMissing } from '../learn/grades'
@@ -82,7 +83,7 @@ export async function activeExamAppointment(ctx: Scoped, userId: number, examId:
  * taken); sitting: all of them, including the booking and the signed letter.
  */
 export async function checksFor(
-  ctx: Scoped,
+  ctx: Scoped & { lang?: Lang | null },
   userId: number,
   e: ExamRow,
   stage: 'booking' | 'sitting',
@@ -152,14 +153,18 @@ export async function checksFor(
       fixPath: `${ELIGIBILITY_FIX_PATH.letter}?examId=${e.id}`,
     })
   }
-  return checks
+  // the checklist in the learner's language (its texts are written in zh-CN above)
+  return checks.map((c) => ({ ...c, title: localize(c.title, ctx.lang), message: localize(c.message, ctx.lang) }))
 }
 
 /** Refuse with EXAM_CODE.notEligible and the checks when any fails. */
 export function assertEligible(checks: Check[]): void {
   const failed = checks.filter((c) => !c.ok)
   if (failed.length === 0) return
-  throw new AppError(EXAM_CODE.notEligible, `还不能继续：${failed.map((c) => c.message || c.title).join('；')}`, {
+  const reasons = failed.map((c) => c.message || c.title)
+  // the checks are in the learner's language already: join them in its punctuation
+  const sep = reasons.some((r) => /[\u4e00-\u9fff]/.test(r)) ? '；' : '; '
+  throw new AppError(EXAM_CODE.notEligible, `还不能继续：${reasons.join(sep)}`, {
     eligible: false,
     checks,
   })

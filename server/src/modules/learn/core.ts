@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto'
 import { asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { FINISH_RATIO, LEARN_CODE, SECTION_STATUS } from '../../../../contract/schemas/learn-codes'
+import { percentOf, progressOf } from '../../../../src/domain/progress'
 import type { Db } from '../../db'
 import {
   course,
@@ -46,9 +47,8 @@ export const stripControl = (s: string) => [...s].map((ch) => (isControl(ch) ? '
 
 /** Positions and coverage are kept to the millisecond. */
 export const round3 = (n: number) => Math.round(n * 1000) / 1000
-/** credited / total x 100 with one decimal */
-export const percentOf = (credited: number, total: number) =>
-  total > 0 ? Math.min(100, Math.round((credited / total) * 1000) / 10) : 0
+/** credited / total x 100 with one decimal: the app's and the server's one computation (src/domain/progress.ts) */
+export { percentOf }
 
 // ---- days: learners are in China, days are Asia/Shanghai (UTC+8, no DST) ----
 const TZ_MS = 8 * 3600 * 1000
@@ -297,21 +297,16 @@ export function sectionView(s: SectionInfo, p: ProgressRow | undefined) {
 
 /** Totals over sections: counts, seconds and percent. */
 export function summarize(tree: CourseTree, map: Map<string, ProgressRow>, sections: SectionInfo[]) {
-  let finished = 0
-  let total = 0
-  let credited = 0
-  for (const s of sections) {
-    const p = progressFor(tree, map, s)
-    total += s.durationSeconds
-    credited += Math.min(p?.creditedSeconds ?? 0, s.durationSeconds)
-    if (p?.status === SECTION_STATUS.finished) finished++
-  }
+  const rows = sections.map((s) => ({ s, p: progressFor(tree, map, s) }))
+  const sum = progressOf(
+    rows.map(({ s, p }) => ({ durationSeconds: s.durationSeconds, creditedSeconds: p?.creditedSeconds ?? 0 })),
+  )
   return {
     sectionNum: sections.length,
-    finishedSectionNum: finished,
-    totalSeconds: total,
-    creditedSeconds: credited,
-    percent: percentOf(credited, total),
+    finishedSectionNum: rows.filter(({ p }) => p?.status === SECTION_STATUS.finished).length,
+    totalSeconds: sum.totalSeconds,
+    creditedSeconds: sum.creditedSeconds,
+    percent: sum.percent,
   }
 }
 

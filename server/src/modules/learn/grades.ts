@@ -9,6 +9,7 @@ import { LEARN_CODE, SECTION_STATUS } from '../../../../contract/schemas/learn-c
 import { type Db, toInt } from '../../db'
 import { goods, grade, gradeMember } from '../../db/schema'
 import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core'
+import { localize } from '../../http/refusals'
 import { entitlementOf, hasEntitlement } from '../order/entitlement'
 import {
   courseTree,
@@ -18,11 +19,11 @@ import {
   grantsOf,
   notEntitled,
   notFound,
-  percentOf,
   progressFor,
   progressOfTree,
   requireGrant,
   type Scoped,
+  summarize,
 } from './core'
 
 type GradeRow = typeof grade.$inferSelect
@@ -149,17 +150,12 @@ export async function requiredMissing(ctx: Scoped, userId: number, g: Awaited<Re
     const sections = tree.sections.filter((s) => s.courseId === c.courseId)
     const done = sections.filter((s) => progressFor(tree, map, s)?.status === SECTION_STATUS.finished).length
     if (done === sections.length) continue
-    const total = sections.reduce((sum, s) => sum + s.durationSeconds, 0)
-    const credited = sections.reduce(
-      (sum, s) => sum + Math.min(progressFor(tree, map, s)?.creditedSeconds ?? 0, s.durationSeconds),
-      0,
-    )
     missing.push({
       courseId: c.courseId,
       courseName: c.courseName,
       sectionNum: sections.length,
       finishedSectionNum: done,
-      percent: percentOf(credited, total),
+      percent: summarize(tree, map, sections).percent,
     })
   }
   return missing
@@ -253,7 +249,8 @@ export const handlers: Handlers = {
   'GET /grade/grade/checkGoodsStudy': async (ctx, { query }) => {
     const { userId } = requireUser(ctx)
     await goodsById(ctx, query.goodsId)
-    return studyCheck(ctx, userId, query.goodsId)
+    const check = await studyCheck(ctx, userId, query.goodsId)
+    return { ...check, msg: localize(check.msg, ctx.lang) }
   },
 
   'GET /grade/grade/checkFinishRequiredCourse': async (ctx, { query }) => {

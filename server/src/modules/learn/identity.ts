@@ -9,6 +9,7 @@ import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
 import { maskIdCard } from '../../../../src/domain/id-card'
 import { bankRecord, faceCheck, identityCert, photoLog } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
+import { localize } from '../../http/refusals'
 import { faceProvider } from '../../services/face'
 import { duePhotos, hasControl, notFound, ownUpload, type Scoped } from './core'
 import { ownSession, playTarget } from './play'
@@ -124,7 +125,7 @@ export const handlers: Handlers = {
     const provider = faceProvider(ctx.config.faceProvider)
     const r = await provider.ocr(body.imageUrl, body.side)
     await audit(ctx, userId, 'ocr', body.imageUrl, provider.name, r)
-    return { ...r, provider: provider.name }
+    return { ...r, msg: localize(r.msg, ctx.lang), provider: provider.name }
   },
 
   'POST /face/certification/ImageRecognition': async (ctx, { body }) => {
@@ -133,7 +134,7 @@ export const handlers: Handlers = {
     const provider = faceProvider(ctx.config.faceProvider)
     const r = await provider.recognize(body.imageUrl)
     await audit(ctx, userId, 'recognition', body.imageUrl, provider.name, r)
-    return { ...r, provider: provider.name }
+    return { ...r, msg: localize(r.msg, ctx.lang), provider: provider.name }
   },
 
   'POST /face/certification/idCardCompareFace': async (ctx, { body }) => {
@@ -178,7 +179,7 @@ export const handlers: Handlers = {
       idCardImage: row.idCardImage,
       faceImage: row.faceImage,
       provider: row.provider,
-      msg: row.msg,
+      msg: localize(row.msg, ctx.lang),
       updateTime: toSeconds(row.updatedAt),
     }
   },
@@ -192,6 +193,6 @@ export const handlers: Handlers = {
     const provider = faceProvider(ctx.config.faceProvider)
     const r = await provider.compare(body.imageUrl, cert.faceImage)
     await audit(ctx, userId, 'compare', body.imageUrl, provider.name, r)
-    return { ...r, provider: provider.name }
+    return { ...r, msg: localize(r.msg, ctx.lang), provider: provider.name }
   },
 }

@@ -119,6 +119,9 @@ export async function checkVideoData(ctx: Scoped, userId: number, goodsId: numbe
   const st = progressState(p)
   return {
     ...settingsOf(t.owner),
+    // a free trial (audition without a grant) credits nothing: no skip rule, no photo checks to hold it up
+    ...(t.entitled ? {} : { antiSkip: false, photoAtStart: false, photoRandomCount: 0 }),
+    trial: !t.entitled,
     goodsId,
     sectionId: t.section.sectionId,
     courseId: t.section.courseId,
@@ -129,7 +132,9 @@ export async function checkVideoData(ctx: Scoped, userId: number, goodsId: numbe
     position: st.position,
     furthest: st.furthest,
     creditedSeconds: st.creditedSeconds,
-    nextSectionId: t.tree.sections[i + 1]?.sectionId ?? null,
+    // a trial goes on to the next section free to try, never into one it may not play
+    nextSectionId:
+      (t.entitled ? t.tree.sections[i + 1] : t.tree.sections.slice(i + 1).find((s) => s.audition))?.sectionId ?? null,
     photos,
   }
 }
