@@ -1,9 +1,11 @@
 /**
  * Exam statistics: how many exams the learner has, attempts, exams passed, pass rate, certificates, and the
- * best score of each exam (formal and mock), built from the exam list and the certificate list. Learner-only.
+ * best score of each exam (formal and mock) as a bar with its pass line, built from the exam list and the
+ * certificate list. Learner-only.
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
+import { ScoreBar } from '@/components/chart'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { go, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
@@ -79,6 +81,9 @@ function KindSection({ title, stats, kind }: { title: string; stats: KindStats; 
           <View className="exam-attempt-name">
             <Text>{r.name}</Text>
             <Text className="qb-muted">{` · ${tx('list.attempts', { used: r.attemptsUsed, max: r.maxAttempts === 0 ? tx('list.unlimited') : r.maxAttempts })}`}</Text>
+            {r.bestScore !== null && (
+              <ScoreBar score={r.bestScore} total={r.totalScore} pass={r.passScore} passed={r.passed} />
+            )}
           </View>
           <Text className="exam-best-score">
             {r.bestScore !== null ? tx('count.best', { best: r.bestScore, total: r.totalScore }) : tx('count.notTaken')}

@@ -185,6 +185,9 @@ describe('My account tab', () => {
     expect(container.querySelector('.wd-logout')).toBeNull()
     click(container, 'wd-login-btn')
     expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages4/login/login?isBack=1' })
+    // the shortcuts are shown logged out too and ask for login first
+    click(container, 'wd-menu-courses')
+    expect(Taro.navigateTo).toHaveBeenLastCalledWith({ url: '/pages4/login/login?isBack=1' })
   })
 
   it('logged in: name, masked phone, unread count, menu, logout after confirm', async () => {
@@ -199,25 +202,39 @@ describe('My account tab', () => {
     })
     const { container } = render(<Wd />)
     await waitFor(() => expect(userApi.getInfo).toHaveBeenCalled())
-    await waitFor(() => expect(container.querySelector('.wd-badge-num')?.textContent).toBe('3'))
+    // the badge counts what the learner can open (src/domain/unread.ts BADGE_SOURCES): the pending order, shown
+    // on the 待支付 shortcut; no '未读消息' count for messages there is no page to read yet (issue 12, defect 4)
+    await waitFor(() => expect(container.querySelector('.wd-order-pending .wd-shortcut-badge')?.textContent).toBe('1'))
+    expect(container.textContent).not.toContain('未读消息')
     expect(userApi.infoAttached).toHaveBeenCalledTimes(1) // once per show: by the tab wrapper, not again by the page
     expect(container.querySelector('.wd-user-name')?.textContent).toBe('Nick')
     expect(container.querySelector('.wd-phone')?.textContent).toBe('138****5678')
-    for (const cls of [
-      'wd-menu-orders',
-      'wd-menu-courses',
-      'wd-menu-bank',
-      'wd-menu-cart',
-      'wd-menu-invoice',
-      'wd-menu-info',
-      'wd-menu-pwd',
-      'wd-menu-edu',
-      'wd-menu-basic',
-    ]) {
-      expect(container.querySelector(`.${cls}`)).not.toBeNull()
+    // grouped: order shortcuts, study shortcuts, settings (personal info and education live in the one profile hub)
+    const targets: Record<string, string> = {
+      'wd-menu-orders': '/pages2/order/index',
+      'wd-order-pending': '/pages2/order/index?tab=pending',
+      'wd-order-paid': '/pages2/order/index?tab=paid',
+      'wd-order-refund': '/pages2/order/index?tab=refund',
+      'wd-menu-invoice': '/pages2/invoice/index',
+      'wd-menu-cart': '/pages4/shopping/shoppingCart',
+      'wd-menu-courses': '/pages2/wd/course',
+      'wd-menu-bank': '/pages2/wd/question_bank',
+      'wd-menu-exam': '/pages2/exam/index',
+      'wd-menu-appoint': '/pages5/examAppointList',
+      'wd-menu-mock': '/pages5/mockRecord/mock_record',
+      'wd-menu-basic': '/pages2/wd/menu',
+      'wd-menu-pwd': '/pages2/wd/pwd',
     }
-    click(container, 'wd-menu-pwd')
-    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/pages2/wd/pwd' })
+    for (const [cls, url] of Object.entries(targets)) {
+      click(container, cls)
+      expect(Taro.navigateTo).toHaveBeenLastCalledWith({ url })
+    }
+    expect(container.querySelector('.wd-menu-info')).toBeNull()
+    expect(container.querySelector('.wd-menu-edu')).toBeNull()
+    // every shortcut and settings row carries an icon of the icon set
+    expect(container.querySelectorAll('.wd-shortcut .icon').length).toBe(5)
+    expect(container.querySelectorAll('.wd-grid-item .icon-tile .icon').length).toBeGreaterThanOrEqual(8)
+    expect(container.querySelectorAll('.wd-cell .wd-cell-icon').length).toBeGreaterThanOrEqual(5)
     click(container, 'wd-logout')
     await waitFor(() => expect(session.logout).toHaveBeenCalled())
     useSession.getState().clear()

@@ -147,7 +147,8 @@ describe('choosing a session', () => {
       site(100, [session(1000), session(1001, { remaining: 0, booked: 30, bookable: false })]),
     ])
     const { container, getByText } = render(<AppointmentIndex />)
-    expect(Taro.setNavigationBarTitle).toHaveBeenCalledWith({ title: '考点预约' })
+    // the shared nav bar carries the title (one nav-bar style across pages)
+    expect(container.querySelector('.nav-bar-title')?.textContent).toBe('考点预约')
     await waitFor(() => expect(container.querySelector('.ap-province-1')).not.toBeNull())
     expect(sel(container, '.ap-province-2').className).toContain('is-empty')
     fireEvent.click(sel(container, '.ap-province-1'))
@@ -182,7 +183,8 @@ describe('choosing a session', () => {
     vi.mocked(api.bookableExams).mockResolvedValue([bookable(exam(5)), bookable(exam(6))])
     vi.mocked(api.sites).mockResolvedValue([site(100, [session(1000, { kind: 'train' })])])
     const { container } = render(<AppointmentIndex />)
-    expect(Taro.setNavigationBarTitle).toHaveBeenCalledWith({ title: '培训预约' })
+    // the shared nav bar carries the title (one nav-bar style across pages)
+    expect(container.querySelector('.nav-bar-title')?.textContent).toBe('培训预约')
     await waitFor(() => expect(container.querySelector('.ap-exam-6')).not.toBeNull())
     expect(api.bookableExams).toHaveBeenCalledWith('train', expect.anything())
     fireEvent.click(sel(container, '.ap-exam-6'))
@@ -282,7 +284,7 @@ describe('confirming a booking', () => {
     expect(rules).toContain('最多改期 2 次')
     expect(rules).toContain('考试承诺书')
 
-    fireEvent.click(getByText('确认预约'))
+    fireEvent.click(getByText('确认预约', { selector: '.ap-confirm-btn' }))
     await waitFor(() => expect(redirected()).toEqual(['/pages2/appointment/appointment_success?appointmentId=77']))
     expect(api.book).toHaveBeenCalledWith(1000, { silent: true })
     cleanup()
@@ -316,11 +318,11 @@ describe('confirming a booking', () => {
       { route: 'pages2/appointment/kporder' },
     ])
     const { getByText, findByText } = render(<ExamSiteOrder />)
-    fireEvent.click(await findByText('确认预约'))
+    fireEvent.click(await findByText('确认预约', { selector: '.ap-confirm-btn' }))
     await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalledWith({ delta: 1 }))
     expect(Taro.showModal).toHaveBeenCalledWith(expect.objectContaining({ title: '该场次已约满', showCancel: false }))
     expect(Taro.redirectTo).not.toHaveBeenCalled()
-    expect(getByText('确认预约')).toBeTruthy()
+    expect(getByText('确认预约', { selector: '.ap-confirm-btn' })).toBeTruthy()
     cleanup()
 
     // the list the learner lands on reads the seats again
@@ -362,7 +364,7 @@ describe('confirming a booking', () => {
       }),
     )
     const { container, findByText } = render(<ExamSiteOrder />)
-    fireEvent.click(await findByText('确认预约'))
+    fireEvent.click(await findByText('确认预约', { selector: '.ap-confirm-btn' }))
     await waitFor(() => expect(container.querySelector('.ap-eligibility')).not.toBeNull())
     const list = sel(container, '.ap-eligibility')
     expect(list.textContent).toContain('还有 2 门必修课未完成')
@@ -379,7 +381,7 @@ describe('confirming a booking', () => {
     mockConfirmData()
     vi.mocked(api.book).mockRejectedValue(new ApiError(api.EXAM_CODE.bookingRule, '已预约该考试，请在我的预约中改期'))
     const { findByText } = render(<ExamSiteOrder />)
-    fireEvent.click(await findByText('确认预约'))
+    fireEvent.click(await findByText('确认预约', { selector: '.ap-confirm-btn' }))
     await waitFor(() =>
       expect(Taro.showModal).toHaveBeenCalledWith(
         expect.objectContaining({ content: '已预约该考试，请在我的预约中改期', showCancel: false }),
@@ -407,11 +409,12 @@ describe('confirming a booking', () => {
     mockConfirmData('train')
     vi.mocked(api.book).mockResolvedValue(appt(78, { kind: 'train' }))
     const { container, findByText } = render(<TrainingOrder />)
-    await findByText('确认预约')
+    await findByText('确认预约', { selector: '.ap-confirm-btn' })
     expect(api.sites).toHaveBeenCalledWith('train', 5, undefined, expect.anything())
     expect(api.bookableExams).toHaveBeenCalledWith('train', expect.anything())
     expect(container.querySelector('.ap-rule-letter')).toBeNull()
-    expect(Taro.setNavigationBarTitle).toHaveBeenCalledWith({ title: '确认培训预约' })
+    // the shared nav bar carries the title (one nav-bar style across pages)
+    expect(container.querySelector('.nav-bar-title')?.textContent).toBe('确认培训预约')
   })
 
   it('a session that is gone offers to choose again', async () => {

@@ -81,3 +81,28 @@ describe('built weapp bundle under node:vm', () => {
     expect(sim.toasts[0].title).toBe('链接不存在')
   })
 })
+
+describe('icons in the built weapp bundle', () => {
+  it('home grid: an icon key draws its glyph as a mask the mini-program keeps (prefixed and standard)', async () => {
+    const withKey = (req: RequestLog) =>
+      req.url.includes('/app/common/base/home/list')
+        ? ok([
+            {
+              id: 3,
+              name: '题库',
+              icon: '/static-assets/icon-bank.svg',
+              linkUrl: '/pages/questionBank/index',
+              sort: 1,
+            },
+          ])
+        : api(req)
+    const sim = new WeappSim(WEAPP, withKey)
+    sim.launch()
+    const page = sim.openPage('pages/index/index')
+    const tile = await until(() => page.byClass('entry-icon-bank')[0])
+    const icon = (tile.cn ?? []).find((n) => String(n.cl).split(/\s+/).includes('icon'))
+    const style = String(icon?.st ?? '')
+    expect(style).toContain('-webkit-mask: url("data:image/svg+xml;base64,')
+    expect(style).toMatch(/(^|; )mask: url\("data:image\/svg\+xml;base64,/)
+  })
+})

@@ -1,6 +1,8 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useMemo } from 'react'
+import Icon from '@/components/icon'
+import { ChevronLeft, House } from '@/components/icon/glyphs'
 import { isTabPath } from '@/components/tab-bar/tabs'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n'
@@ -55,7 +57,7 @@ export default function NavBar({ title = '', back, home, beforeLeave, fallbackUr
               onClick={onBack}
               aria-label={t('nav.back')}
             >
-              <View className="nav-bar-arrow" />
+              <Icon glyph={ChevronLeft} className="nav-bar-icon nav-bar-arrow" />
             </View>
           )}
           {showHome && (
@@ -64,7 +66,7 @@ export default function NavBar({ title = '', back, home, beforeLeave, fallbackUr
               onClick={onHome}
               aria-label={t('nav.home')}
             >
-              <View className="nav-bar-house" />
+              <Icon glyph={House} className="nav-bar-icon nav-bar-house" />
             </View>
           )}
         </View>

@@ -1,10 +1,11 @@
 import { Input, ScrollView, Text, View } from '@tarojs/components'
-import Taro, { useLoad, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import Taro, { useDidShow, useLoad, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useCallback, useEffect, useState } from 'react'
 import Empty from '@/components/empty'
 import FloatingWidget from '@/components/floating-widget'
 import GoodsCard from '@/components/goods-card'
 import { goodsTypeKey } from '@/components/goods-card/url'
+import { takeTabQuery } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import TabPage from '@/components/tab-page'
@@ -104,9 +105,27 @@ export default function Course() {
     }
   }, [])
 
-  useLoad(() => {
+  // A link may open the shop on one goods type (the home grid's 直播: `/pages/course/index?goodsType=3`): the
+  // whole catalogue of that type, so the filters chosen before are cleared. A tab takes no query: the link's
+  // query waits in takeTabQuery (src/components/link); a typed H5 URL brings it as the page's options.
+  const openOnType = (query: Record<string, string | undefined> | null) => {
+    const type = Number(query?.goodsType)
+    if (!Number.isInteger(type) || type <= 0) return
+    const app = useApp.getState()
+    app.setEducationType(null)
+    app.setBusinessLevel(null)
+    app.setSujectType(null)
+    setBizList([])
+    setSubjectList([])
+    setGoodsType(type)
+  }
+
+  useLoad((options: Record<string, string | undefined>) => {
+    openOnType(options)
     loadFilters()
   })
+
+  useDidShow(() => openOnType(takeTabQuery('/pages/course/index')))
 
   useEffect(() => {
     const toTop = () => Taro.pageScrollTo({ scrollTop: 0, duration: 300 })

@@ -1,6 +1,37 @@
+/**
+ * Tab 5, My account, grouped as learners know it from commercial apps: a header card (avatar, name, masked
+ * phone; a login prompt when logged out), the order shortcuts (by state, invoices, cart), the study shortcuts
+ * (courses, classes, banks, exams, appointments, mock exams, certificates, hours, materials), then settings
+ * (the one profile hub, identity, password, language, about) and logout. Logged out, a shortcut opens login.
+ */
 import { Image, Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
+import Icon from '@/components/icon'
+import type { Tone } from '@/components/icon/entries'
+import {
+  Award,
+  BadgeCheck,
+  BookOpenCheck,
+  CalendarClock,
+  ChevronRight,
+  ClipboardCheck,
+  Clock,
+  FolderOpen,
+  type Glyph,
+  Info,
+  Languages,
+  LockKeyhole,
+  MonitorPlay,
+  ReceiptText,
+  School,
+  ShieldCheck,
+  ShoppingCart,
+  Timer,
+  Undo2,
+  UserRound,
+  Wallet,
+} from '@/components/icon/glyphs'
 import NavBar from '@/components/nav-bar'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
@@ -8,32 +39,63 @@ import { getLocale, type Locale, type MessageKey, setLocale, t } from '@/i18n'
 import { getInfo } from '@/services/api/user'
 import { logout } from '@/services/session'
 import { storage } from '@/services/storage'
+import { useBrand } from '@/services/tenant/brand'
 import { useApp } from '@/store/app'
 import { useSession } from '@/store/session'
 import { displayName, initial, maskPhone } from './format'
+import { wx } from './messages'
 import './index.scss'
 
 export const LOGIN_URL = '/pages4/login/login?isBack=1'
 
-/** Account entries; later features (orders, courses, records, certificates) add theirs when they exist. */
-const MENU: ReadonlyArray<{ key: string; label: MessageKey; url: string }> = [
-  { key: 'orders', label: 'wd.menu.orders', url: '/pages2/order/index' },
-  { key: 'courses', label: 'wd.menu.courses', url: '/pages2/wd/course' },
-  { key: 'class', label: 'verify.menu.class', url: '/pages2/wd/class' },
-  { key: 'hours', label: 'verify.menu.hours', url: '/pages2/learn/my_learn' },
-  { key: 'stuff', label: 'verify.menu.stuff', url: '/pages2/wd/stuff' },
-  { key: 'bank', label: 'wd.menu.bank', url: '/pages2/wd/question_bank' },
-  { key: 'exam', label: 'wd.menu.exam', url: '/pages2/exam/index' },
-  { key: 'appoint', label: 'wd.menu.appoint', url: '/pages5/examAppointList' },
-  { key: 'mock', label: 'wd.menu.mock', url: '/pages5/mockRecord/mock_record' },
-  { key: 'cart', label: 'wd.menu.cart', url: '/pages4/shopping/shoppingCart' },
-  { key: 'invoice', label: 'wd.menu.invoice', url: '/pages2/invoice/index' },
-  { key: 'info', label: 'wd.menu.info', url: '/pages2/wd/info' },
-  { key: 'basic', label: 'wd.menu.basic', url: '/pages2/wd/menu' },
-  { key: 'edu', label: 'wd.menu.edu', url: '/pages2/wd/edu_info' },
-  { key: 'verify', label: 'verify.menu.cert', url: '/pages2/verify/input' },
-  { key: 'confirm', label: 'verify.info.title', url: '/pages2/verify/info_fill' },
-  { key: 'pwd', label: 'wd.menu.pwd', url: '/pages2/wd/pwd' },
+interface Entry {
+  key: string
+  label: () => string
+  glyph: Glyph
+  url: string
+  tone?: Tone
+}
+
+const ORDER_URL = '/pages2/order/index'
+
+/** Order shortcuts: the order list opened on a tab, invoices, the cart. */
+const ORDER_ENTRIES: readonly Entry[] = [
+  { key: 'pending', label: () => t('order.tab.pending'), glyph: Wallet, url: `${ORDER_URL}?tab=pending` },
+  { key: 'paid', label: () => t('order.tab.paid'), glyph: BadgeCheck, url: `${ORDER_URL}?tab=paid` },
+  { key: 'refund', label: () => t('order.tab.refund'), glyph: Undo2, url: `${ORDER_URL}?tab=refund` },
+  { key: 'invoice', label: () => wx('orders.invoice'), glyph: ReceiptText, url: '/pages2/invoice/index' },
+  { key: 'cart', label: () => t('wd.menu.cart'), glyph: ShoppingCart, url: '/pages4/shopping/shoppingCart' },
+]
+
+/** Study shortcuts, four to a row. */
+const STUDY_ENTRIES: readonly Entry[] = [
+  { key: 'courses', label: () => t('wd.menu.courses'), glyph: MonitorPlay, tone: 'orange', url: '/pages2/wd/course' },
+  { key: 'class', label: () => t('verify.menu.class'), glyph: School, tone: 'cyan', url: '/pages2/wd/class' },
+  { key: 'bank', label: () => t('wd.menu.bank'), glyph: BookOpenCheck, tone: 'blue', url: '/pages2/wd/question_bank' },
+  { key: 'exam', label: () => t('wd.menu.exam'), glyph: ClipboardCheck, tone: 'pink', url: '/pages2/exam/index' },
+  {
+    key: 'appoint',
+    label: () => t('wd.menu.appoint'),
+    glyph: CalendarClock,
+    tone: 'indigo',
+    url: '/pages5/examAppointList',
+  },
+  {
+    key: 'mock',
+    label: () => t('wd.menu.mock'),
+    glyph: Timer,
+    tone: 'purple',
+    url: '/pages5/mockRecord/mock_record',
+  },
+  {
+    key: 'certs',
+    label: () => wx('study.certs'),
+    glyph: Award,
+    tone: 'amber',
+    url: '/pages2/exam/index?focus=certs',
+  },
+  { key: 'hours', label: () => t('verify.menu.hours'), glyph: Clock, tone: 'green', url: '/pages2/learn/my_learn' },
+  { key: 'stuff', label: () => t('verify.menu.stuff'), glyph: FolderOpen, tone: 'red', url: '/pages2/wd/stuff' },
 ]
 
 /** REVIEW_STATUS 0-3 of the identity certification, as the entry's value. */
@@ -45,10 +107,43 @@ const LOCALES: ReadonlyArray<{ locale: Locale; label: MessageKey }> = [
   { locale: 'en', label: 'wd.language.en' },
 ]
 
+function Cell({
+  cls,
+  glyph,
+  label,
+  hint,
+  value,
+  onClick,
+  children,
+}: {
+  cls: string
+  glyph: Glyph
+  label: string
+  hint?: string
+  value?: string
+  onClick?: () => void
+  children?: ReactNode
+}) {
+  return (
+    <View className={`wd-cell ${cls}`} onClick={onClick}>
+      <Icon glyph={glyph} className="wd-cell-icon" />
+      <View className="wd-cell-label">
+        <Text>{label}</Text>
+        {!!hint && <Text className="wd-cell-hint">{hint}</Text>}
+      </View>
+      {!!value && <Text className="wd-cell-value wd-cert-status">{value}</Text>}
+      {children ?? <Icon glyph={ChevronRight} className="wd-cell-arrow" />}
+    </View>
+  )
+}
+
 export default function Wd() {
   const userAccount = useSession((s) => s.userAccount)
   const userInfo = useSession((s) => s.userInfo)
-  const tabNums = useApp((s) => s.tabNums)
+  // the 我的 badge counts what can be opened here: orders waiting for payment (src/domain/unread.ts)
+  const pendingOrders = useApp((s) => s.pendingOrders)
+  // the school of the host's tenant (src/services/tenant/brand.ts), not the build's
+  const school = useBrand((s) => s.brand.name)
   const [locale, setLocaleState] = useState(getLocale())
 
   useDidShow(() => {
@@ -59,7 +154,9 @@ export default function Wd() {
       .catch(() => undefined)
   })
 
-  const go = (url: string) => Taro.navigateTo({ url })
+  const loggedIn = !!userAccount
+  /** a shortcut opens its page, or login first when logged out (it comes back here after) */
+  const go = (url: string) => Taro.navigateTo({ url: loggedIn ? url : LOGIN_URL })
 
   const onLocale = async (next: Locale) => {
     if (next === locale) return
@@ -80,19 +177,33 @@ export default function Wd() {
     if (r.confirm) await logout()
   }
 
-  const loggedIn = !!userAccount
+  const onAbout = () =>
+    Taro.showModal({
+      title: wx('about.title'),
+      content: wx('about.content', { school }),
+      showCancel: false,
+      confirmText: t('common.confirm'),
+    })
+
   const name = loggedIn ? displayName(userInfo) || userAccount : t('wd.guest')
 
   return (
     <TabPage index={4}>
       <View className="wd-page" style={themeStyle}>
         <NavBar title={t('wd.title')} back={false} home={false} />
-        <View className="wd-header">
+        <View
+          className="wd-header"
+          onClick={() => {
+            if (loggedIn) go('/pages2/wd/menu')
+          }}
+        >
           <View className="wd-avatar">
             {loggedIn && userInfo?.avatar ? (
               <Image className="wd-avatar-img" src={userInfo.avatar} mode="aspectFill" />
+            ) : loggedIn ? (
+              <Text>{initial(name)}</Text>
             ) : (
-              <Text>{loggedIn ? initial(name) : ''}</Text>
+              <Icon glyph={UserRound} className="wd-avatar-icon" />
             )}
           </View>
           <View className="wd-user">
@@ -110,33 +221,74 @@ export default function Wd() {
               </>
             )}
           </View>
-          {loggedIn && (
-            <View className="wd-badge-box wd-unread">
-              <Text className="wd-badge-num">{tabNums > 99 ? '99+' : tabNums}</Text>
-              <Text className="wd-badge-label">{t('wd.unread')}</Text>
-            </View>
-          )}
         </View>
 
-        {loggedIn && (
-          <View className="wd-card">
-            <Text className="wd-card-title">{t('wd.section.account')}</Text>
-            {MENU.map((m) => (
-              <View key={m.key} className={`wd-cell wd-menu-${m.key}`} onClick={() => go(m.url)}>
-                <Text className="wd-cell-label">{t(m.label)}</Text>
-                {m.key === 'verify' && userInfo && (
-                  <Text className="wd-cell-value wd-cert-status">{certStatusText(userInfo.certStatus)}</Text>
+        <View className="wd-card wd-orders">
+          <View className="wd-card-head">
+            <Text className="wd-card-name">{t('wd.menu.orders')}</Text>
+            <View className="wd-card-more wd-menu-orders" onClick={() => go(ORDER_URL)}>
+              <Text>{wx('orders.all')}</Text>
+              <Icon glyph={ChevronRight} className="wd-card-more-icon" />
+            </View>
+          </View>
+          <View className="wd-shortcuts">
+            {ORDER_ENTRIES.map((e) => (
+              <View key={e.key} className={`wd-shortcut wd-order-${e.key} wd-menu-${e.key}`} onClick={() => go(e.url)}>
+                <Icon glyph={e.glyph} className="wd-shortcut-icon" />
+                {e.key === 'pending' && loggedIn && pendingOrders > 0 && (
+                  <Text className="wd-shortcut-badge">{pendingOrders > 99 ? '99+' : pendingOrders}</Text>
                 )}
-                <View className="wd-arrow" />
+                <Text className="wd-shortcut-label">{e.label()}</Text>
               </View>
             ))}
           </View>
-        )}
+        </View>
 
-        <View className="wd-card">
-          <Text className="wd-card-title">{t('wd.section.settings')}</Text>
-          <View className="wd-cell">
-            <Text className="wd-cell-label">{t('wd.language')}</Text>
+        <View className="wd-card wd-study">
+          <View className="wd-card-head">
+            <Text className="wd-card-name">{wx('study.title')}</Text>
+          </View>
+          <View className="wd-grid">
+            {STUDY_ENTRIES.map((e) => (
+              <View key={e.key} className={`wd-grid-item wd-menu-${e.key}`} onClick={() => go(e.url)}>
+                <View className={`icon-tile tone-${e.tone ?? 'primary'} wd-grid-icon`}>
+                  <Icon glyph={e.glyph} />
+                </View>
+                <Text className="wd-grid-label">{e.label()}</Text>
+              </View>
+            ))}
+          </View>
+        </View>
+
+        <View className="wd-card wd-settings">
+          <View className="wd-card-head">
+            <Text className="wd-card-name">{t('wd.section.settings')}</Text>
+          </View>
+          {loggedIn && (
+            <>
+              <Cell
+                cls="wd-menu-basic"
+                glyph={UserRound}
+                label={wx('profile.title')}
+                hint={wx('profile.hint')}
+                onClick={() => go('/pages2/wd/menu')}
+              />
+              <Cell
+                cls="wd-menu-verify"
+                glyph={ShieldCheck}
+                label={t('verify.menu.cert')}
+                value={userInfo ? certStatusText(userInfo.certStatus) : ''}
+                onClick={() => go('/pages2/verify/input')}
+              />
+              <Cell
+                cls="wd-menu-pwd"
+                glyph={LockKeyhole}
+                label={t('wd.menu.pwd')}
+                onClick={() => go('/pages2/wd/pwd')}
+              />
+            </>
+          )}
+          <Cell cls="wd-menu-lang" glyph={Languages} label={t('wd.language')}>
             <View className="wd-lang">
               {LOCALES.map((l) => (
                 <Text
@@ -148,7 +300,8 @@ export default function Wd() {
                 </Text>
               ))}
             </View>
-          </View>
+          </Cell>
+          <Cell cls="wd-menu-about" glyph={Info} label={wx('about.title')} onClick={onAbout} />
         </View>
 
         {loggedIn && (

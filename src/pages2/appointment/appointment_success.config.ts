@@ -1,6 +1,4 @@
 export default definePageConfig({
-  navigationStyle: 'default',
+  navigationStyle: 'custom',
   navigationBarTitleText: '预约成功',
-  navigationBarBackgroundColor: '#ffffff',
-  navigationBarTextStyle: 'black',
 })

@@ -4,9 +4,10 @@
  * signing). Links to my bookings and back to the exam. Default navigation bar (page config).
  */
 import { Button, Text, View } from '@tarojs/components'
-import Taro, { useDidShow, useLoad, useRouter } from '@tarojs/taro'
+import Taro, { useDidShow, useRouter } from '@tarojs/taro'
 import Empty from '@/components/empty'
 import '@/components/form/index.scss'
+import NavBar from '@/components/nav-bar'
 import ResultHead from '@/components/result-head'
 import { themeStyle } from '@/components/theme'
 import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
@@ -24,9 +25,7 @@ export default function AppointmentSuccess() {
   const rescheduled = p.rescheduled === '1'
   const data = useLoader(() => appointment(appointmentId ?? 0, QUIET))
 
-  useLoad(() => {
-    Taro.setNavigationBarTitle({ title: tx('title.success') })
-  })
+  const title = tx('title.success')
   useDidShow(() => {
     if (appointmentId && requireLogin()) data.reload(data.status === 'ready')
   })
@@ -34,6 +33,7 @@ export default function AppointmentSuccess() {
   if (!appointmentId)
     return (
       <View className="page ap-page" style={themeStyle}>
+        <NavBar title={title} />
         <Empty text={tx('success.notFound')} />
       </View>
     )
@@ -42,6 +42,7 @@ export default function AppointmentSuccess() {
   const cancelled = a?.status === APPOINTMENT_STATUS.cancelled
   return (
     <View className="page ap-page ap-success" style={themeStyle}>
+      <NavBar title={title} />
       <StatusBox status={data.status} empty={!a} emptyText={tx('success.notFound')} onRetry={() => data.reload()}>
         {a && (
           <>

@@ -5,10 +5,11 @@
  * back to the (reloaded) list, bookingRule shows the server's reason.
  */
 import { Button, Text, View } from '@tarojs/components'
-import Taro, { useDidShow, useLoad, usePullDownRefresh, useRouter } from '@tarojs/taro'
+import Taro, { useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro'
 import { useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import '@/components/form/index.scss'
+import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
@@ -59,9 +60,7 @@ export function BookingConfirm({ kind }: { kind: SessionKind }) {
   const [submitting, setSubmitting] = useState(false)
   const busy = useRef(false)
 
-  useLoad(() => {
-    Taro.setNavigationBarTitle({ title: tx(kind === 'train' ? 'title.confirmTrain' : 'title.confirmExam') })
-  })
+  const title = tx(kind === 'train' ? 'title.confirmTrain' : 'title.confirmExam')
   useDidShow(() => {
     if (valid && requireLogin()) data.reload(data.status === 'ready')
   })
@@ -112,6 +111,7 @@ export function BookingConfirm({ kind }: { kind: SessionKind }) {
   if (!valid)
     return (
       <View className="page ap-page" style={themeStyle}>
+        <NavBar title={title} />
         <Empty text={tx('confirm.gone')} />
       </View>
     )
@@ -124,6 +124,7 @@ export function BookingConfirm({ kind }: { kind: SessionKind }) {
   const canConfirm = state === 'open' && !submitting
   return (
     <View className={`page ap-page ap-confirm ap-confirm-${kind}`} style={themeStyle}>
+      <NavBar title={title} />
       <StatusBox
         status={data.status}
         empty={!session || !site}

@@ -7,8 +7,9 @@
  * Default navigation bar (page config).
  */
 import { Text, View } from '@tarojs/components'
-import Taro, { useDidShow, useLoad, usePullDownRefresh, useRouter } from '@tarojs/taro'
+import Taro, { useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro'
 import { useEffect, useRef, useState } from 'react'
+import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n'
 import { go, numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
@@ -124,9 +125,7 @@ export default function AppointmentIndex() {
     return Promise.resolve()
   }
 
-  useLoad(() => {
-    Taro.setNavigationBarTitle({ title: tx(kind === 'train' ? 'title.train' : 'title.exam') })
-  })
+  const title = tx(kind === 'train' ? 'title.train' : 'title.exam')
 
   const shown = useRef(false)
   useDidShow(() => {
@@ -195,6 +194,7 @@ export default function AppointmentIndex() {
 
   return (
     <View className="page ap-page ap-index" style={themeStyle}>
+      <NavBar title={title} />
       {step !== 'exam' && (
         <View className="ap-card ap-exam-head">
           <View className="ap-row-main">

@@ -1,8 +1,6 @@
 export default definePageConfig({
-  navigationStyle: 'default',
+  navigationStyle: 'custom',
   navigationBarTitleText: '确认预约',
-  navigationBarBackgroundColor: '#ffffff',
-  navigationBarTextStyle: 'black',
   enablePullDownRefresh: true,
   backgroundTextStyle: 'dark',
 })

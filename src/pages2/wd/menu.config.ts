@@ -1,4 +1,4 @@
 export default definePageConfig({
-  navigationBarTitleText: '基本资料',
+  navigationBarTitleText: '个人资料',
   navigationStyle: 'custom',
 })

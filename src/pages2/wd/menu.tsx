@@ -31,6 +31,8 @@ export default function Menu() {
     },
     { key: 'pwd', label: 'menu.pwd', value: t('menu.pwd.value'), url: '/pages2/wd/pwd' },
     { key: 'phone', label: 'menu.phone', value: maskPhone(u?.telPhone) || notSet, url: '/pages2/wd/info' },
+    // the exam's check of name, ID and education: part of the one profile place (My account has no row of its own)
+    { key: 'confirm', label: 'verify.info.title', value: '', url: '/pages2/verify/info_fill' },
   ]
 
   return (

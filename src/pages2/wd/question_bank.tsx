@@ -5,21 +5,30 @@
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { useState } from 'react'
+import Icon from '@/components/icon'
+import type { Tone } from '@/components/icon/entries'
+import { BookX, ChartColumn, type Glyph, RotateCcwClock, Star } from '@/components/icon/glyphs'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
+import { formatDate } from '@/domain/datetime'
 import { type MessageKey, t } from '@/i18n'
 import { bankUrl, go, QUIET, rememberBank, rememberedBankId, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
 import { BankRow } from '@/pages2/bank/bank-row'
 import { freeAndOwnedBankGoods, type MyBank } from '@/services/api/bank'
 
-const LINKS: ReadonlyArray<{ key: string; label: MessageKey; url: (bankId: number) => string }> = [
-  { key: 'record', label: 'bankList.entry.record', url: bankUrl.records },
-  { key: 'wrong', label: 'bankList.entry.wrong', url: bankUrl.wrongBank },
-  { key: 'collect', label: 'bankList.entry.collect', url: bankUrl.collectBank },
-  { key: 'stats', label: 'bankList.entry.stats', url: bankUrl.stats },
+const LINKS: ReadonlyArray<{
+  key: string
+  label: MessageKey
+  glyph: Glyph
+  tone: Tone
+  url: (bankId: number) => string
+}> = [
+  { key: 'record', label: 'bankList.entry.record', glyph: RotateCcwClock, tone: 'indigo', url: bankUrl.records },
+  { key: 'wrong', label: 'bankList.entry.wrong', glyph: BookX, tone: 'red', url: bankUrl.wrongBank },
+  { key: 'collect', label: 'bankList.entry.collect', glyph: Star, tone: 'amber', url: bankUrl.collectBank },
+  { key: 'stats', label: 'bankList.entry.stats', glyph: ChartColumn, tone: 'green', url: bankUrl.stats },
 ]
 
 export default function MyQuestionBank() {
@@ -58,8 +67,10 @@ export default function MyQuestionBank() {
             <View className="qb-grid">
               {LINKS.map((l) => (
                 <View key={l.key} className={`qb-entry qb-link-${l.key}`} onClick={() => go(l.url(bank.bankId))}>
-                  <View className="qb-entry-icon" />
-                  <Text>{t(l.label)}</Text>
+                  <View className={`icon-tile tone-${l.tone} qb-entry-icon`}>
+                    <Icon glyph={l.glyph} />
+                  </View>
+                  <Text className="qb-entry-label">{t(l.label)}</Text>
                 </View>
               ))}
             </View>
@@ -73,7 +84,7 @@ export default function MyQuestionBank() {
                 {g.isFree
                   ? t('bankList.bank.free')
                   : g.expireTime
-                    ? t('bankList.bank.expire', { date: dayjs.unix(g.expireTime).format('YYYY-MM-DD') })
+                    ? t('bankList.bank.expire', { date: formatDate(g.expireTime, { year: 'always' }) })
                     : t('bankList.bank.forever')}
               </Text>
             </View>
