@@ -96,6 +96,7 @@ export default defineAppConfig({
         'mockRecord/mock_record_list',
         'mockExam/examApply',
         'mockExam/registrationSuccess',
+        'counselor/index',
       ],
     },
   ],

@@ -1,9 +1,12 @@
-import Taro, { useDidHide, useDidShow, useLaunch } from '@tarojs/taro'
+import Taro, { useDidHide, useDidShow, useLaunch, usePageNotFound } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
+import { NOT_FOUND_PAGE, notFoundUrl } from '@/components/link'
 import { type Locale, setLocale } from '@/i18n'
 import { EVENTS, emit } from '@/services/events'
 import { exchangeSign, restoreSession } from '@/services/session'
 import { storage } from '@/services/storage'
+import { useBrand } from '@/services/tenant/brand'
+import '@/components/theme'
 import { useApp } from '@/store/app'
 import './app.scss'
 
@@ -43,7 +46,10 @@ function App({ children }: PropsWithChildren) {
     if (invite) storage.set('invite_code', invite)
     if (options?.scene !== undefined) storage.set('scene', options.scene)
     const app = useApp.getState()
-    app.loadConfig().catch(() => undefined)
+    app
+      .loadConfig()
+      .then(() => useBrand.getState().setFromConfig(useApp.getState().config))
+      .catch(() => undefined)
     app.loadDict().catch(() => undefined)
     restoreSession().catch(() => undefined)
     handleSign(query)
@@ -55,6 +61,13 @@ function App({ children }: PropsWithChildren) {
   })
 
   useDidHide(() => emit(EVENTS.pause))
+
+  // A route the app does not have (an old link, a typed URL): the not-found page, with the way back and home.
+  // weapp calls this only when the app is opened on such a route; H5's router calls it on every unknown route.
+  usePageNotFound((res: { path?: string; query?: Query }) => {
+    if (String(res?.path ?? '').replace(/^\//, '') === NOT_FOUND_PAGE.replace(/^\//, '')) return
+    Taro.redirectTo({ url: notFoundUrl(res?.path) }).catch(() => Taro.reLaunch({ url: notFoundUrl(res?.path) }))
+  })
 
   return children
 }

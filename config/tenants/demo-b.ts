@@ -9,7 +9,7 @@ const tenant: TenantFile = {
   appId: 'wx5a1e0c0ffee00002',
   displayName: '博学继续教育学院',
   fallbackHost: 'b.xuexi-demo.cn',
-  theme: { primary: '#16a34a' },
+  theme: { primary: '#13a35b' },
   logo: '',
 }
 

@@ -24,6 +24,7 @@ import type { AppConfig } from './config'
 import type { Db } from './db'
 import { tenant } from './db/schema'
 import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
+import { langOf, localize } from './http/refusals'
 import { handlers } from './modules'
 import { startExamSweep } from './modules/exam/attempts'
 import { registerCertificateRoutes } from './modules/exam/certificates'
@@ -39,7 +40,7 @@ import {
   tenantFromUploadKey,
 } from './modules/upload/hooks'
 import { registerUploadStore } from './modules/upload/store'
-import { assetSvg } from './seed/assets'
+import { staticAsset } from './seed/assets'
 import { LocalPaymentProvider, type PaymentProvider, WechatPaymentProvider } from './services/payment'
 import { LocalSmsSender } from './services/sms'
 import { authenticate } from './services/tokens'
@@ -182,8 +183,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: MULTIPART_LIMITS })
 
   app.setErrorHandler((err: unknown, req, reply) => {
+    // refusals in the language the request names (http/refusals.ts)
     const send = (code: number, msg: string, data: unknown = null) =>
-      reply.code(httpStatusOf(code)).send(envelope(code, msg, data))
+      reply.code(httpStatusOf(code)).send(envelope(code, localize(msg, langOf(req.headers), code), data))
     if (err instanceof AppError) return send(err.code, err.message, err.data)
     if (err instanceof UnstorableText) return send(400, err.message)
     if (isMalformedMultipart(err)) return send(400, `malformed multipart body: ${err.message}`)
@@ -222,18 +224,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ) {
       return reply.type('text/html').sendFile('index.html') // SPA fallback (history router)
     }
-    return reply.code(404).send(envelope(404, `not found: ${req.method} ${urlPath}`, null))
+    return reply
+      .code(404)
+      .send(envelope(404, localize(`not found: ${req.method} ${urlPath}`, langOf(req.headers), 404), null))
   })
 
   if (config.staticDir && fs.existsSync(config.staticDir)) {
     await app.register(fastifyStatic, { root: path.resolve(config.staticDir), wildcard: true, index: ['index.html'] })
   }
 
-  // Seeded images (banners, home icons): generated SVG, no external URLs.
+  // Seeded images (covers, banners, portraits, the WeChat QR card, home icons): no external URLs (seed/assets.ts).
   app.get('/static-assets/:name', async (req, reply) => {
-    const svg = assetSvg((req.params as { name: string }).name)
-    if (!svg) return reply.code(404).send(envelope(404, 'not found', null))
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg)
+    const found = await staticAsset((req.params as { name: string }).name)
+    if (!found) return reply.code(404).send(envelope(404, 'not found', null))
+    reply.type(found.type).header('cache-control', `public, max-age=${found.maxAge}`).header('etag', found.etag)
+    if (req.headers['if-none-match'] === found.etag) return reply.code(304).send()
+    return reply.send(found.body)
   })
 
   // ---- tenant + auth: the ONE place ----
@@ -254,12 +260,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
   const guard = (meta: RouteMeta) => async (req: FastifyRequest) => {
     const scope = meta.noTenant ? new TenantScope(0) : await resolveTenant(req)
-    req.ctx = { db, config, services, log: req.log, ip: req.ip, scope }
+    req.ctx = { db, config, services, log: req.log, ip: req.ip, scope, lang: langOf(req.headers) }
     if (!meta.public) req.ctx.user = await authenticate(db, scope, req.headers.authorization)
   }
 
   const sendResult = (reply: FastifyReply, out: unknown) => {
-    if (out instanceof EnvelopeResult) return reply.code(out.httpStatus).send(envelope(out.code, out.msg, out.data))
+    if (out instanceof EnvelopeResult) {
+      const msg = out.code === 200 ? out.msg : localize(out.msg, langOf(reply.request.headers), out.code)
+      return reply.code(out.httpStatus).send(envelope(out.code, msg, out.data))
+    }
     return reply.code(200).send(envelope(200, 'ok', out ?? null))
   }
 
@@ -286,8 +295,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         if (!handler || !schema) {
           api.route({
             ...common,
-            handler: async (_req, reply) =>
-              reply.code(501).send(envelope(501, `not available: ${meta.method} ${meta.path}`, null)),
+            handler: async (req, reply) =>
+              reply
+                .code(501)
+                .send(
+                  envelope(501, localize(`not available: ${meta.method} ${meta.path}`, langOf(req.headers), 501), null),
+                ),
           })
           continue
         }

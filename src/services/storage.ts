@@ -16,6 +16,7 @@ export type StorageKey =
   | 'bank_id'
   | 'answer_outbox'
   | 'apply_city'
+  | 'tenant_brand'
 
 export const storage = {
   /** The stored value, or null when absent (Taro answers '' for a missing key). */

@@ -37,7 +37,10 @@ export interface AppState {
   consultMobile: ConsultConfig | null
   consultPc: ConsultConfig | null
   dictObj: DictObj
+  /** the unread badge on 我的: what the learner can open (src/domain/unread.ts) */
   tabNums: number
+  /** orders waiting for payment (the badge on My account's 待支付 shortcut) */
+  pendingOrders: number
   shoppingNum: number
   sysTime: number
   scene: number | null
@@ -106,6 +109,7 @@ export const useApp = create<AppState>()((set) => ({
   consultPc: null,
   dictObj: {},
   tabNums: 0,
+  pendingOrders: 0,
   shoppingNum: 0,
   sysTime: 0,
   scene: storage.get<number>('scene'),
@@ -154,12 +158,14 @@ export const useApp = create<AppState>()((set) => ({
   },
   refreshBadges: async () => {
     if (!isLoggedIn()) {
-      set({ tabNums: 0, shoppingNum: 0 })
+      set({ tabNums: 0, pendingOrders: 0, shoppingNum: 0 })
       return
     }
     const [info, total] = await Promise.allSettled([infoAttached({ noLoading: true, silent: true }), cartTotal()])
     set({
-      ...(info.status === 'fulfilled' ? { tabNums: unreadSum(info.value) } : {}),
+      ...(info.status === 'fulfilled'
+        ? { tabNums: unreadSum(info.value), pendingOrders: Math.max(0, Number(info.value.orderSum) || 0) }
+        : {}),
       ...(total.status === 'fulfilled' ? { shoppingNum: total.value } : {}),
     })
   },

@@ -7,7 +7,8 @@ import { formatPrice } from '@/domain/money'
 import { checkPassword } from '@/domain/password'
 import { isPhone } from '@/domain/phone'
 import { safeRedirectUrl } from '@/domain/redirect'
-import { unreadSum } from '@/domain/unread'
+import { BADGE_SOURCES, unreadSum } from '@/domain/unread'
+import { appRoutes } from './app-routes'
 
 describe('isPhone', () => {
   it.each(['13800138000', '19912345678', '15000000000', '17012345678'])('accepts %s', (s) => {
@@ -156,22 +157,29 @@ describe('ageFromBirth', () => {
 })
 
 describe('unreadSum', () => {
-  it('adds the five sums', () => {
-    expect(unreadSum({ informSum: 1, orderSum: 2, periodSum: 3, planSum: 4, subscribeSum: 5 })).toBe(15)
+  it('counts only what the learner can open: pending orders, not messages the app has no page for yet', () => {
+    // a new account has one welcome message and no page to read it: no badge for it (issue 12, defect 4)
+    expect(unreadSum({ informSum: 1, orderSum: 0, periodSum: 0, planSum: 0, subscribeSum: 0 })).toBe(0)
+    expect(unreadSum({ informSum: 1, orderSum: 2, periodSum: 3, planSum: 4, subscribeSum: 5 })).toBe(2)
   })
   it('counts missing, null, negative and NaN as 0', () => {
     expect(unreadSum(null)).toBe(0)
     expect(unreadSum({})).toBe(0)
-    expect(unreadSum({ informSum: 2, orderSum: null, periodSum: -1, planSum: Number.NaN })).toBe(2)
+    expect(unreadSum({ informSum: 2, orderSum: null, periodSum: -1, planSum: Number.NaN })).toBe(0)
+    expect(unreadSum({ orderSum: -3 })).toBe(0)
   })
-  it('equals the sum for any non-negative counts', () => {
+  it('equals the sum of the counted sources for any non-negative counts', () => {
     fc.assert(
       fc.property(fc.array(fc.nat(1000), { minLength: 5, maxLength: 5 }), ([a, b, c, d, e]) => {
-        expect(unreadSum({ informSum: a, orderSum: b, periodSum: c, planSum: d, subscribeSum: e })).toBe(
-          a + b + c + d + e,
-        )
+        const info = { informSum: a, orderSum: b, periodSum: c, planSum: d, subscribeSum: e }
+        const counted = BADGE_SOURCES.filter((s) => s.counted).reduce((sum, s) => sum + (info[s.key] ?? 0), 0)
+        expect(unreadSum(info)).toBe(counted)
       }),
     )
+  })
+  it('counts a sum only when the app has the page that lists it', () => {
+    const routes = appRoutes()
+    for (const s of BADGE_SOURCES) expect([s.key, s.page !== '' && routes.has(s.page)]).toEqual([s.key, s.counted])
   })
 })
 

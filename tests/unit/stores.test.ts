@@ -103,21 +103,21 @@ describe('app store', () => {
     expect(dictLabel(dictObj, 'none', '1')).toBe('')
   })
 
-  it('refreshBadges sums unread and reads the cart total when logged in', async () => {
+  it('refreshBadges counts what the learner can open (pending orders) and reads the cart total when logged in', async () => {
     useSession.getState().setLogin({ token: 'tok', userAccount: 'u1' })
     fakeServer({
       'GET /app/user/infoAttached': ok({ informSum: 2, orderSum: 1, periodSum: 0, planSum: 3, subscribeSum: 1 }),
       'GET /base/cart/list': ok({ rows: [], total: 5 }),
     })
     await useApp.getState().refreshBadges()
-    expect(useApp.getState()).toMatchObject({ tabNums: 7, shoppingNum: 5 })
+    expect(useApp.getState()).toMatchObject({ tabNums: 1, shoppingNum: 5 })
   })
 
   it('refreshBadges: a failing cart call keeps the cart badge it had; logged out makes no calls', async () => {
     useSession.getState().setLogin({ token: 'tok', userAccount: 'u1' })
     useApp.setState({ shoppingNum: 2 })
     fakeServer({
-      'GET /app/user/infoAttached': ok({ informSum: 1, orderSum: 0, periodSum: 0, planSum: 0, subscribeSum: 0 }),
+      'GET /app/user/infoAttached': ok({ informSum: 0, orderSum: 1, periodSum: 0, planSum: 0, subscribeSum: 0 }),
       'GET /base/cart/list': { code: 500, msg: 'boom' },
     })
     await useApp.getState().refreshBadges()

@@ -38,7 +38,7 @@ export const TENANTS: TenantSeed[] = [
         servicingTime: '周一至周日 08:30-21:00',
         serviceNumber: '400-820-1001',
         serviceWechatStatus: 1,
-        serviceWechatImg: '/static-assets/icon-service.svg',
+        serviceWechatImg: '/static-assets/wechat-anxin_peixun.png', // a QR code of the ID (assets.ts)
         serviceWechatNumber: 'anxin_peixun',
         shoppingCarStatus: 1,
       },
@@ -67,7 +67,7 @@ export const TENANTS: TenantSeed[] = [
       {
         title: '高处作业安全技术规范要点梳理',
         summary: '坠落高度基准面2米以上即为高处作业，防护措施必须到位。',
-        html: `${para('高处作业前应逐级进行安全技术交底，并对安全防护设施进行验收。', '遇有六级及以上强风、浓雾、沙尘暴等恶劣天气，不得进行露天攀登与悬空高处作业。')}<img src="/static-assets/cover-3.svg" alt="示意图">`,
+        html: `${para('高处作业前应逐级进行安全技术交底，并对安全防护设施进行验收。', '遇有六级及以上强风、浓雾、沙尘暴等恶劣天气，不得进行露天攀登与悬空高处作业。')}<img src="/static-assets/figure-work-at-height.jpg" alt="高处作业安全防护示意图">`,
       },
       {
         title: '注册安全工程师职业资格考试备考指南',
@@ -110,7 +110,7 @@ export const TENANTS: TenantSeed[] = [
         servicingTime: '工作日 09:00-17:30',
         serviceNumber: '025-8888-1002',
         serviceWechatStatus: 1,
-        serviceWechatImg: '/static-assets/icon-service.svg',
+        serviceWechatImg: '/static-assets/wechat-boxue_jxjy.png',
         serviceWechatNumber: 'boxue_jxjy',
         shoppingCarStatus: 1,
       },
@@ -195,13 +195,32 @@ export const DICTS: [string, [string, string][]][] = [
   ],
 ]
 
+/**
+ * Links of the seed (home grid, banners, the learning tab's advert) are app routes (tests/unit/links.test.ts
+ * checks them against src/app.config.ts). `article:N` is the tenant's N-th seeded article (its news page):
+ * the news list, messages and live list come with later issues (docs/DECISIONS.md "Links").
+ */
 export const HOME_ITEMS: [string, string, string][] = [
   ['课程', 'course', '/pages/course/index'],
   ['题库', 'bank', '/pages/questionBank/index'],
-  ['模拟考试', 'exam', '/pages2/exam/index'],
+  ['模拟考试', 'exam', '/pages5/mockRecord/mock_record'],
   ['学习中心', 'learn', '/pages/learn/index'],
-  ['资讯', 'news', '/pages3/news/index'],
-  ['直播', 'live', '/pages/course/index?type=live'],
-  ['证书查询', 'cert', 'https://zwfw.mem.gov.cn/'],
-  ['在线客服', 'service', '/pages/user/index'],
+  ['资讯', 'news', 'article:0'],
+  ['直播', 'live', '/pages/course/index?goodsType=3'],
+  ['证书查询', 'cert', '/pages2/exam/index'],
+  ['在线客服', 'service', '/pages5/counselor/index'],
 ]
+
+/** Where each home banner (assets.ts BANNERS, same order) leads, per tenant. */
+export const BANNER_LINKS: Record<string, string[]> = {
+  '1001': ['/pages/course/index', '/pages/course/index?goodsType=1', '/pages/questionBank/index'],
+  '1002': ['/pages/course/index', '/pages/learn/index', 'article:2'],
+}
+
+/** `article:N` -> the news page of the N-th seeded article (ids known once inserted); other links as they are. */
+export function seedLink(link: string, articleIds: readonly number[]): string {
+  const m = /^article:(\d+)$/.exec(link)
+  if (!m) return link
+  const id = articleIds[Number(m[1])]
+  return id === undefined ? '/pages/index/index' : `/pages3/news/detail?id=${id}`
+}

@@ -15,12 +15,15 @@ import {
 import { TenantScope } from '../http/core'
 import { hashPassword } from '../services/passwords'
 import { sanitizeArticle } from '../services/sanitize'
+import { seedAgreementsIfMissing } from './agreements'
 import { seedApplyIfEmpty } from './apply'
-import { BANNERS } from './assets'
+import { assetUrl, BANNERS, LEARN_BANNERS, seedImage } from './assets'
 import { seedBankIfEmpty } from './bank'
-import { DEMO_PASSWORD, DICTS, HOME_ITEMS, TENANTS } from './data'
+import { BANNER_LINKS, DEMO_PASSWORD, DICTS, HOME_ITEMS, seedLink, TENANTS } from './data'
 import { seedExamsIfEmpty } from './exam'
 import { seedLearnIfEmpty } from './learn'
+import { repairSeedLinks } from './links'
+import { refreshSeedMedia } from './media'
 import { seedShopIfEmpty } from './shop'
 
 export interface DemoCredentials {
@@ -51,6 +54,9 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedLearnIfEmpty(db)
     await seedExamsIfEmpty(db)
     await seedApplyIfEmpty(db)
+    await seedAgreementsIfMissing(db)
+    await repairSeedLinks(db)
+    await refreshSeedMedia(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -95,21 +101,10 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           ),
         )
       await tx.insert(advertising).values(
-        (BANNERS[String(t.id)] ?? []).map((title, i) =>
-          scope.row({
-            location: 'home',
-            title,
-            image: `/static-assets/banner-${t.id}-${i + 1}.svg`,
-            linkUrl: i === 0 ? '/pages/course/index' : i === 1 ? '/pages/questionBank/index' : '/pages3/news/index',
-            sort: i + 1,
-          }),
-        ),
-      )
-      await tx.insert(advertising).values(
         scope.row({
           location: 'learn',
-          title: t.id === 1001 ? '每日一练 坚持打卡' : '继续教育 学时查询',
-          image: `/static-assets/banner-${t.id}-3.svg`,
+          title: LEARN_BANNERS[String(t.id)] ?? '',
+          image: assetUrl(seedImage.banner(t.id, 'learn')),
           linkUrl: '/pages/learn/index',
           sort: 1,
         }),
@@ -122,7 +117,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
             scope.row({
               title: a.title,
               summary: a.summary,
-              cover: `/static-assets/cover-${(t.id % 10) * 10 + i}.svg`,
+              cover: assetUrl(seedImage.news(t.id, i)),
               content: sanitizeArticle(a.html),
               publishTime: new Date(now - (i + 1) * day),
               views: 100 + ((i * 37) % 300),
@@ -130,12 +125,24 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           ),
         )
         .returning({ id: consultation.id })
+      const articleIds = articles.map((a) => a.id)
+      await tx.insert(advertising).values(
+        (BANNERS[String(t.id)] ?? []).map((title, i) =>
+          scope.row({
+            location: 'home',
+            title,
+            image: assetUrl(seedImage.banner(t.id, i + 1)),
+            linkUrl: seedLink(BANNER_LINKS[String(t.id)]?.[i] ?? '/pages/course/index', articleIds),
+            sort: i + 1,
+          }),
+        ),
+      )
       await tx.insert(homeItem).values(
         HOME_ITEMS.map(([name, icon, linkUrl], i) =>
           scope.row({
             name,
             icon: `/static-assets/icon-${icon}.svg`,
-            linkUrl: icon === 'news' ? `/pages3/news/detail?id=${articles[0]!.id}` : linkUrl,
+            linkUrl: seedLink(linkUrl, articleIds),
             sort: i + 1,
           }),
         ),
@@ -147,5 +154,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedLearnIfEmpty(db)
   await seedExamsIfEmpty(db)
   await seedApplyIfEmpty(db)
+  await seedAgreementsIfMissing(db)
   return true
 }

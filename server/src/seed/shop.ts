@@ -19,6 +19,7 @@ import {
 } from '../db/schema'
 import { TenantScope } from '../http/core'
 import { sanitizeArticle } from '../services/sanitize'
+import { assetUrl, seedImage } from './assets'
 import { CATALOGUES, type CatalogueSeed } from './shop-data'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -51,9 +52,7 @@ async function seedCatalogue(tx: Tx, tenantId: number, cat: CatalogueSeed) {
     await tx
       .insert(teacher)
       .values(
-        cat.teachers.map((t, i) =>
-          scope.row({ ...t, avatar: `/static-assets/cover-${(tenantId % 10) * 100 + 90 + i}.svg`, sort: i + 1 }),
-        ),
+        cat.teachers.map((t, i) => scope.row({ ...t, avatar: assetUrl(seedImage.teacher(tenantId, i)), sort: i + 1 })),
       )
       .returning({ id: teacher.id })
   ).map((r) => r.id)
@@ -69,7 +68,7 @@ async function seedCatalogue(tx: Tx, tenantId: number, cat: CatalogueSeed) {
         scope.row({
           goodsType: g.type,
           name: g.name,
-          cover: `/static-assets/cover-${(tenantId % 10) * 100 + i}.svg`,
+          cover: assetUrl(seedImage.cover(tenantId, g.key)),
           price: g.price,
           originalPrice: g.originalPrice,
           educationTypeId: b.educationTypeId,
@@ -95,7 +94,7 @@ async function seedCatalogue(tx: Tx, tenantId: number, cat: CatalogueSeed) {
         .values(
           scope.row({
             name: c.name,
-            cover: `/static-assets/cover-${(tenantId % 10) * 100 + i}.svg`,
+            cover: assetUrl(seedImage.cover(tenantId, g.key)),
             teacherId: teacherIds[c.teacher]!,
             sort: k + 1,
           }),

@@ -1,9 +1,10 @@
 import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useReducer } from 'react'
+import { useEffect, useReducer, useRef, useState } from 'react'
+import { imageUrl } from '@/components/link'
 import { t } from '@/i18n'
 import { EVENTS, emit } from '@/services/events'
-import { useApp } from '@/store/app'
+import { type ConsultConfig, useApp } from '@/store/app'
 import { useSession } from '@/store/session'
 import { initialWidgetState, isOn, widgetReducer } from './state'
 import './index.scss'
@@ -20,16 +21,78 @@ async function copy(data: string) {
   Taro.showToast({ title: t('shell.copied'), icon: 'none' })
 }
 
-/** Service hotline, social-messaging contact, cart shortcut and back-to-top; each part switched by its consult flag. */
+/** Which service parts the consult config switches on (spec §1 / §3 flags). */
+export function serviceParts(consult: ConsultConfig | null) {
+  const consultOn = isOn(consult?.consultationStatus)
+  return {
+    hotline: consultOn && isOn(consult?.serviceHotlineStatus) && !!consult?.serviceNumber,
+    wechat:
+      consultOn && isOn(consult?.serviceWechatStatus) && !!(consult?.serviceWechatNumber || consult?.serviceWechatImg),
+  }
+}
+
+/** The hotline: number (tap to call, long press to copy) and service time. */
+export function HotlineInfo({ consult }: { consult: ConsultConfig }) {
+  return (
+    <>
+      <Text
+        className="fw-number"
+        onClick={() => Taro.makePhoneCall({ phoneNumber: String(consult.serviceNumber) })}
+        onLongPress={() => copy(String(consult.serviceNumber))}
+      >
+        {consult.serviceNumber}
+      </Text>
+      {!!consult.servicingTime && (
+        <Text className="fw-hint">{t('widget.serviceTime', { time: String(consult.servicingTime) })}</Text>
+      )}
+    </>
+  )
+}
+
+/** The social-messaging contact: its QR image and number (tap to copy). */
+export function WechatInfo({ consult }: { consult: ConsultConfig }) {
+  return (
+    <>
+      {!!consult.serviceWechatImg && (
+        <Image
+          className="fw-qr"
+          src={imageUrl(String(consult.serviceWechatImg))}
+          mode="aspectFit"
+          showMenuByLongpress
+        />
+      )}
+      {!!consult.serviceWechatNumber && (
+        <Text className="fw-number" onClick={() => copy(String(consult.serviceWechatNumber))}>
+          {t('widget.wechatNumber', { number: String(consult.serviceWechatNumber) })}
+        </Text>
+      )}
+      <Text className="fw-hint">{t('widget.tapToCopy')}</Text>
+    </>
+  )
+}
+
+/**
+ * Service hotline, social-messaging contact, cart shortcut and back-to-top; each part switched by its consult flag.
+ * It must not hide the page: once the page scrolls it docks as a small tab at the screen edge (an open panel
+ * closes) and stays there while the learner reads on; a tap on the tab, or the page back at the top, brings the
+ * buttons back. It also leaves room below the page's last item (`fw-room`), so the end of a list can always be
+ * scrolled clear of the buttons.
+ */
 export default function FloatingWidget({ scrollTop, shop = false }: FloatingWidgetProps) {
   const consult = useApp((s) => s.consultMobile)
   const loggedIn = useSession((s) => !!s.userAccount)
   const [state, dispatch] = useReducer(widgetReducer, initialWidgetState)
+  const [docked, setDocked] = useState(false)
+  const lastTop = useRef(scrollTop)
 
-  const consultOn = isOn(consult?.consultationStatus)
-  const hotline = consultOn && isOn(consult?.serviceHotlineStatus) && !!consult?.serviceNumber
-  const wechat =
-    consultOn && isOn(consult?.serviceWechatStatus) && !!(consult?.serviceWechatNumber || consult?.serviceWechatImg)
+  useEffect(() => {
+    if (scrollTop === lastTop.current) return
+    lastTop.current = scrollTop
+    setDocked(scrollTop > 0)
+    dispatch({ type: 'collapse' })
+  }, [scrollTop])
+
+  const { hotline, wechat } = serviceParts(consult)
   const cart = loggedIn && isOn(consult?.shoppingCarStatus)
   const backTop = scrollTop > 0
 
@@ -39,74 +102,72 @@ export default function FloatingWidget({ scrollTop, shop = false }: FloatingWidg
     if (shop) emit(EVENTS.backTop)
     else Taro.pageScrollTo({ scrollTop: 0, duration: 300 })
   }
+  const buttons = Number(hotline || wechat) + Number(cart) + Number(backTop)
 
   return (
-    <View className="floating-widget">
-      {state.panel === 'hotline' && hotline && (
-        <View className="fw-panel fw-panel-hotline">
-          <Text className="fw-panel-title">{t('widget.hotline')}</Text>
-          <Text
-            className="fw-number"
-            onClick={() => Taro.makePhoneCall({ phoneNumber: String(consult?.serviceNumber) })}
-            onLongPress={() => copy(String(consult?.serviceNumber))}
-          >
-            {consult?.serviceNumber}
-          </Text>
-          {!!consult?.servicingTime && (
-            <Text className="fw-hint">{t('widget.serviceTime', { time: String(consult.servicingTime) })}</Text>
+    <>
+      <View className={`fw-room fw-room-${buttons}`} />
+      {docked ? (
+        <View className="floating-widget fw-docked" onClick={() => setDocked(false)} aria-label={t('widget.consult')}>
+          <View className="fw-tab">
+            <View className="fw-tab-arrow" />
+          </View>
+        </View>
+      ) : (
+        <View className="floating-widget">
+          {state.panel === 'hotline' && hotline && consult && (
+            <View className="fw-panel fw-panel-hotline">
+              <Text className="fw-panel-title">{t('widget.hotline')}</Text>
+              <HotlineInfo consult={consult} />
+            </View>
           )}
+          {state.panel === 'wechat' && wechat && consult && (
+            <View className="fw-panel fw-panel-wechat">
+              <Text className="fw-panel-title">{t('widget.wechat')}</Text>
+              <WechatInfo consult={consult} />
+            </View>
+          )}
+          <View className="fw-buttons">
+            {(hotline || wechat) && (
+              <View
+                className={`fw-btn fw-toggle${state.expanded ? ' fw-active' : ''}`}
+                onClick={() => dispatch({ type: 'toggleExpanded' })}
+              >
+                <Text>{state.expanded ? t('widget.close') : t('widget.consult')}</Text>
+              </View>
+            )}
+            {state.expanded && hotline && (
+              <View
+                className={`fw-btn fw-hotline${state.panel === 'hotline' ? ' fw-active' : ''}`}
+                onClick={() => dispatch({ type: 'togglePanel', panel: 'hotline' })}
+              >
+                <Text>{t('widget.hotline')}</Text>
+              </View>
+            )}
+            {state.expanded && wechat && (
+              <View
+                className={`fw-btn fw-wechat${state.panel === 'wechat' ? ' fw-active' : ''}`}
+                onClick={() => dispatch({ type: 'togglePanel', panel: 'wechat' })}
+              >
+                <Text>{t('widget.wechat')}</Text>
+              </View>
+            )}
+            {cart && (
+              <View
+                className="fw-btn fw-cart"
+                onClick={() => Taro.navigateTo({ url: '/pages4/shopping/shoppingCart' })}
+              >
+                <Text>{t('widget.cart')}</Text>
+              </View>
+            )}
+            {backTop && (
+              <View className="fw-btn fw-backtop" onClick={toTop}>
+                <Text>{t('widget.backTop')}</Text>
+              </View>
+            )}
+          </View>
         </View>
       )}
-      {state.panel === 'wechat' && wechat && (
-        <View className="fw-panel fw-panel-wechat">
-          <Text className="fw-panel-title">{t('widget.wechat')}</Text>
-          {!!consult?.serviceWechatImg && (
-            <Image className="fw-qr" src={String(consult.serviceWechatImg)} mode="aspectFit" showMenuByLongpress />
-          )}
-          {!!consult?.serviceWechatNumber && (
-            <Text className="fw-number" onClick={() => copy(String(consult?.serviceWechatNumber))}>
-              {t('widget.wechatNumber', { number: String(consult?.serviceWechatNumber) })}
-            </Text>
-          )}
-          <Text className="fw-hint">{t('widget.tapToCopy')}</Text>
-        </View>
-      )}
-      <View className="fw-buttons">
-        {(hotline || wechat) && (
-          <View
-            className={`fw-btn fw-toggle${state.expanded ? ' fw-active' : ''}`}
-            onClick={() => dispatch({ type: 'toggleExpanded' })}
-          >
-            <Text>{state.expanded ? t('widget.close') : t('widget.consult')}</Text>
-          </View>
-        )}
-        {state.expanded && hotline && (
-          <View
-            className={`fw-btn fw-hotline${state.panel === 'hotline' ? ' fw-active' : ''}`}
-            onClick={() => dispatch({ type: 'togglePanel', panel: 'hotline' })}
-          >
-            <Text>{t('widget.hotline')}</Text>
-          </View>
-        )}
-        {state.expanded && wechat && (
-          <View
-            className={`fw-btn fw-wechat${state.panel === 'wechat' ? ' fw-active' : ''}`}
-            onClick={() => dispatch({ type: 'togglePanel', panel: 'wechat' })}
-          >
-            <Text>{t('widget.wechat')}</Text>
-          </View>
-        )}
-        {cart && (
-          <View className="fw-btn fw-cart" onClick={() => Taro.navigateTo({ url: '/pages4/shopping/shoppingCart' })}>
-            <Text>{t('widget.cart')}</Text>
-          </View>
-        )}
-        {backTop && (
-          <View className="fw-btn fw-backtop" onClick={toTop}>
-            <Text>{t('widget.backTop')}</Text>
-          </View>
-        )}
-      </View>
-    </View>
+    </>
   )
 }

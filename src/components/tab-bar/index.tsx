@@ -1,6 +1,6 @@
 import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { primaryColor, themeStyle } from '@/components/theme'
+import { themeVars, usePrimary } from '@/components/theme'
 import { t } from '@/i18n'
 import { useApp } from '@/store/app'
 import { tabIcon } from './icons'
@@ -19,6 +19,7 @@ export default function TabBar() {
   const tabShow = useApp((s) => s.tabShow)
   const tabNums = useApp((s) => s.tabNums)
   const shoppingNum = useApp((s) => s.shoppingNum)
+  const primary = usePrimary()
   if (!tabShow) return null
 
   const go = (index: number) => {
@@ -28,7 +29,7 @@ export default function TabBar() {
   }
 
   return (
-    <View className="tab-bar" style={themeStyle}>
+    <View className="tab-bar" style={themeVars(primary)}>
       {TABS.map((tab, i) => {
         const active = i === current
         const badge = i === MINE_TAB ? Number(tabNums) || 0 : i === SHOP_TAB ? Number(shoppingNum) || 0 : 0
@@ -39,7 +40,7 @@ export default function TabBar() {
             onClick={() => go(i)}
           >
             <View className="tab-icon-wrap">
-              <Image className="tab-icon" src={tabIcon(i, active ? primaryColor : INACTIVE)} />
+              <Image className="tab-icon" src={tabIcon(i, active ? primary : INACTIVE)} />
               {badge > 0 && <Text className="tab-badge">{badgeText(badge)}</Text>}
             </View>
             <Text className="tab-label">{t(tab.label)}</Text>

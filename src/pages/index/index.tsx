@@ -1,18 +1,19 @@
 import Swiper from '@nutui/nutui-react-taro/dist/es/packages/swiper/index.js'
 import { Image, Text, View } from '@tarojs/components'
 import Taro, { useLoad, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { useCallback, useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import FloatingWidget from '@/components/floating-widget'
+import { EntryIcon } from '@/components/icon/entries'
 import { imageUrl, openLink } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
+import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
 import { consultationList, homeAdverts, homeList } from '@/services/api/common'
-import { tenantConfig } from '@/services/tenant/config'
+import { useBrand } from '@/services/tenant/brand'
 import { useApp } from '@/store/app'
 import type { Advert, Consultation, HomeItem } from '../../../contract/types'
 import '@nutui/nutui-react-taro/dist/es/packages/swiper/style/css.js'
@@ -31,7 +32,7 @@ function footerText(v: unknown): string {
 }
 
 export default function Home() {
-  const header = useApp((s) => s.header)
+  const brand = useBrand((s) => s.brand)
   const record = useApp((s) => footerText(s.config['home.footer.record']))
   const [adverts, setAdverts] = useState<Advert[]>([])
   const [items, setItems] = useState<HomeItem[]>([])
@@ -91,20 +92,18 @@ export default function Home() {
 
   usePageScroll(({ scrollTop: top }) => setScrollTop(top))
 
-  const companyName = header?.companyName || tenantConfig.displayName
-
   return (
     <TabPage index={0}>
       <View className="page home" style={themeStyle}>
         <NavBar title={t('home.title')} />
         <View className="home-header">
-          {!!tenantConfig.logo && <Image className="home-logo" src={imageUrl(tenantConfig.logo)} mode="aspectFit" />}
-          <View className="home-header-text">
-            <Text className="home-company">{companyName}</Text>
-            {companyName !== tenantConfig.displayName && (
-              <Text className="home-tenant">{tenantConfig.displayName}</Text>
-            )}
-          </View>
+          {/* the brand of the tenant this host resolves to (src/services/tenant/brand.ts), not the build's */}
+          {brand.logo ? (
+            <Image className="home-logo" src={imageUrl(brand.logo)} mode="aspectFit" />
+          ) : (
+            !!brand.name && <Text className="home-logo home-logo-initial">{brand.name.slice(0, 1)}</Text>
+          )}
+          <Text className="home-company">{brand.name}</Text>
         </View>
 
         {status === 'loading' && <PageLoading banner rows={3} />}
@@ -143,7 +142,7 @@ export default function Home() {
               <View className="home-grid card">
                 {items.map((item) => (
                   <View key={item.id} className="home-list-item" onClick={() => openLink(item.linkUrl)}>
-                    <Image className="home-list-icon" src={imageUrl(item.icon)} mode="aspectFit" />
+                    <EntryIcon icon={item.icon} className="home-list-icon" />
                     <Text className="home-list-name">{item.name}</Text>
                   </View>
                 ))}
@@ -167,7 +166,7 @@ export default function Home() {
                       <Text className="news-item-title">{n.title}</Text>
                       {!!n.summary && <Text className="news-item-summary">{n.summary}</Text>}
                       <View className="news-item-meta">
-                        <Text>{dayjs.unix(n.publishTime).format('YYYY-MM-DD')}</Text>
+                        <Text>{formatDate(n.publishTime)}</Text>
                         <Text>{t('home.views', { count: n.views })}</Text>
                       </View>
                     </View>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Field, SmsButton, TextInput } from '@/components/form'
 import { useSmsCode } from '@/components/form/use-sms-code'
 import { useSubmit } from '@/components/form/use-submit'
+import { docUrl } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { type FormErrors, hasErrors, phoneError, validateRegister } from '@/domain/account-form'
@@ -13,6 +14,12 @@ import { afterLogin } from '@/services/session'
 import { storage } from '@/services/storage'
 
 type Fields = 'phone' | 'code' | 'password' | 'password2' | 'agree'
+
+/** The tenant's agreement or privacy policy (tenant config, shown by the article page); the tick stays as it was. */
+function openDoc(e: { stopPropagation: () => void }, key: 'agreement.service' | 'agreement.privacy') {
+  e.stopPropagation()
+  Taro.navigateTo({ url: docUrl(key) })
+}
 
 export default function Register() {
   const [phone, setPhone] = useState('')
@@ -119,7 +126,13 @@ export default function Register() {
           <View className={`form-check${agree ? ' is-checked' : ''}`} />
           <Text>
             {t('register.agree')}
-            <Text className="form-terms">{t('register.terms')}</Text>
+            <Text className="form-terms reg-terms-service" onClick={(e) => openDoc(e, 'agreement.service')}>
+              {t('register.terms.service')}
+            </Text>
+            {t('register.terms.and')}
+            <Text className="form-terms reg-terms-privacy" onClick={(e) => openDoc(e, 'agreement.privacy')}>
+              {t('register.terms.privacy')}
+            </Text>
           </Text>
         </View>
         {errors.agree && <Text className="form-error form-error-block">{t(errors.agree)}</Text>}

@@ -1,11 +1,13 @@
-import { View, WebView } from '@tarojs/components'
+import { Text, View, WebView } from '@tarojs/components'
 import Taro, { useRouter } from '@tarojs/taro'
 import { useEffect, useMemo } from 'react'
 import Empty from '@/components/empty'
+import NavBar from '@/components/nav-bar'
 import { isTabPath } from '@/components/tab-bar/tabs'
 import { themeStyle } from '@/components/theme'
 import { classifyLink } from '@/domain/link'
-import { t } from '@/i18n'
+import { tx } from './messages'
+import './link-page.scss'
 
 function decode(v: string | undefined): string {
   if (!v) return ''
@@ -14,6 +16,38 @@ function decode(v: string | undefined): string {
   } catch {
     return v
   }
+}
+
+/**
+ * What the learner sees instead of a page that cannot open: an unusable link ('the link does not exist', spec
+ * §5) or a route the app does not have (`missing`, sent here by src/app.tsx's onPageNotFound and by openLink):
+ * the nav bar with the title, the message, the address asked for, and the ways home and back.
+ */
+export function NotFound({ missing }: { missing: string }) {
+  const canGoBack = Taro.getCurrentPages().length > 1
+  return (
+    <View className="page webview-missing" style={themeStyle}>
+      <NavBar title={missing ? tx('notFound.title') : tx('linkMissing.title')} />
+      <Empty
+        text={missing ? tx('notFound.text') : tx('linkMissing.title')}
+        hint={missing ? tx('notFound.hint') : tx('linkMissing.hint')}
+      />
+      {!!missing && <Text className="not-found-path">{tx('notFound.path', { path: missing })}</Text>}
+      <View className="not-found-actions">
+        <View className="not-found-btn not-found-home" onClick={() => Taro.switchTab({ url: '/pages/index/index' })}>
+          <Text>{tx('home')}</Text>
+        </View>
+        {canGoBack && (
+          <View
+            className="not-found-btn not-found-btn-plain not-found-back"
+            onClick={() => Promise.resolve(Taro.navigateBack()).catch(() => undefined)}
+          >
+            <Text>{tx('back')}</Text>
+          </View>
+        )}
+      </View>
+    </View>
+  )
 }
 
 /**
@@ -34,13 +68,5 @@ export default function LinkPage({ allowPages }: { allowPages: boolean }) {
 
   if (target.kind === 'web') return <WebView src={target.url} />
   if (allowPages && target.kind === 'page') return <View className="page" style={themeStyle} />
-  return (
-    <View className="page webview-missing" style={themeStyle}>
-      <Empty
-        text={t('error.linkMissing')}
-        actionText={t('shell.backHome')}
-        onAction={() => Taro.switchTab({ url: '/pages/index/index' })}
-      />
-    </View>
-  )
+  return <NotFound missing={decode(params.missing)} />
 }

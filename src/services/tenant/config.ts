@@ -24,7 +24,7 @@ const demoA: TenantConfig = {
   appId: 'wx0000000000000001',
   displayName: '安信职业培训学校',
   fallbackHost: 'a.xuexi-demo.com',
-  theme: { primary: '#1a73e8' },
+  theme: { primary: '#1677ff' },
   logo: '',
 }
 

@@ -1,5 +1,5 @@
 /** Tenant lookup, config, dictionary, server time, advertising and the home grid (all public reads). */
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { countRows } from '../../db'
 import { advertising, config, dictData, homeItem, tenant, tenantHost } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, nowSeconds } from '../../http/core'
@@ -20,6 +20,41 @@ const adverts = (ctx: Ctx, location: string) =>
     .where(ctx.scope.where(advertising, eq(advertising.location, location), eq(advertising.status, 1)))
     .orderBy(asc(advertising.sort), asc(advertising.id))
 
+/**
+ * The tenant's brand as one config row `tenant.brand` `{ name, primary, logo }`, composed from the tenant's
+ * name and its `home.header` (companyName) and `home.mobile` (theme.primary, logo) rows; a tenant's own
+ * `tenant.brand` row wins. The H5 app paints itself with it, so one build serves every tenant's host.
+ */
+export const BRAND_KEY = 'tenant.brand'
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i
+
+async function tenantBrand(ctx: Ctx): Promise<{ name: string; primary: string; logo: string }> {
+  const [t] = await ctx.db.select({ name: tenant.name }).from(tenant).where(eq(tenant.id, ctx.scope.tenantId))
+  const rows = await ctx.db
+    .select({ configKey: config.configKey, configValue: config.configValue })
+    .from(config)
+    .where(ctx.scope.where(config, inArray(config.configKey, ['home.header', 'home.mobile'])))
+  const json = (key: string): Record<string, unknown> => {
+    try {
+      const v: unknown = JSON.parse(rows.find((r) => r.configKey === key)?.configValue ?? 'null')
+      return v && typeof v === 'object' ? (v as Record<string, unknown>) : {}
+    } catch {
+      return {}
+    }
+  }
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+  const header = json('home.header')
+  const mobile = json('home.mobile')
+  const theme = (mobile.theme && typeof mobile.theme === 'object' ? mobile.theme : {}) as Record<string, unknown>
+  const primary = str(theme.primary)
+  return {
+    name: str(header.companyName) || t?.name || '',
+    primary: HEX_COLOUR.test(primary) ? primary : '',
+    logo: str(mobile.logo),
+  }
+}
+
 export const handlers: Handlers = {
   'GET /app/common/findTenantId': async (ctx, { query }) => {
     const [row] = await ctx.db
@@ -31,12 +66,16 @@ export const handlers: Handlers = {
     return String(row.id)
   },
 
-  'GET /app/common/config': async (ctx, { query }) =>
-    ctx.db
+  'GET /app/common/config': async (ctx, { query }) => {
+    const rows = await ctx.db
       .select({ configKey: config.configKey, configValue: config.configValue })
       .from(config)
       .where(ctx.scope.where(config, query.configKey ? eq(config.configKey, query.configKey) : undefined))
-      .orderBy(asc(config.configKey)),
+      .orderBy(asc(config.configKey))
+    if (query.configKey && query.configKey !== BRAND_KEY) return rows
+    if (rows.some((r) => r.configKey === BRAND_KEY)) return rows
+    return [...rows, { configKey: BRAND_KEY, configValue: JSON.stringify(await tenantBrand(ctx)) }]
+  },
 
   'GET /app/common/system/dict/data/list': async (ctx, { query }) =>
     ctx.db

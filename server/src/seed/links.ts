@@ -1,0 +1,49 @@
+/**
+ * Links an earlier seed wrote that lead nowhere (a news list, a user page and a live list the app does not
+ * have, an outside site that refuses to be framed): a demo tenant's data dir seeded before the fix gets the
+ * seed's current links. Only these exact values are touched, so a link a school changed is left alone.
+ */
+import { and, asc, eq } from 'drizzle-orm'
+import { countRows, type Db } from '../db'
+import { advertising, consultation, homeItem, tenant } from '../db/schema'
+import { TenantScope } from '../http/core'
+import { BANNER_LINKS, seedLink, TENANTS } from './data'
+
+const DEAD_HOME_LINKS: Record<string, string> = {
+  '/pages3/news/index': 'article:0',
+  '/pages/user/index': '/pages5/counselor/index',
+  '/pages/course/index?type=live': '/pages/course/index?goodsType=3',
+  'https://zwfw.mem.gov.cn/': '/pages2/exam/index',
+}
+const DEAD_BANNER_LINK = '/pages3/news/index'
+
+export async function repairSeedLinks(db: Db): Promise<void> {
+  for (const t of TENANTS) {
+    if ((await countRows(db, tenant, eq(tenant.id, t.id))) === 0) continue
+    const scope = new TenantScope(t.id)
+    const articleIds = (
+      await db
+        .select({ id: consultation.id })
+        .from(consultation)
+        .where(scope.where(consultation))
+        .orderBy(asc(consultation.id))
+    ).map((r) => r.id)
+    for (const [dead, link] of Object.entries(DEAD_HOME_LINKS)) {
+      await db
+        .update(homeItem)
+        .set({ linkUrl: seedLink(link, articleIds) })
+        .where(scope.where(homeItem, eq(homeItem.linkUrl, dead)))
+    }
+    const banners = await db
+      .select({ id: advertising.id, sort: advertising.sort })
+      .from(advertising)
+      .where(scope.where(advertising, and(eq(advertising.location, 'home'), eq(advertising.linkUrl, DEAD_BANNER_LINK))))
+    for (const b of banners) {
+      const link = BANNER_LINKS[String(t.id)]?.[b.sort - 1] ?? '/pages/course/index'
+      await db
+        .update(advertising)
+        .set({ linkUrl: seedLink(link, articleIds) })
+        .where(eq(advertising.id, b.id))
+    }
+  }
+}
