@@ -281,7 +281,10 @@ export const wrongRow = z.object({
   due: int,
   dueToday: z.boolean(),
   reps: int,
+  /** FSRS lapses (failures after the card reached review); not the number of wrong answers */
   lapses: int,
+  /** how many times the learner answered the question wrong (a question added by hand: 0) */
+  wrongTimes: int,
   consecutiveRight: int,
   /** FSRS stability in days */
   stability: num,
@@ -326,7 +329,8 @@ export const bankSchemas = {
   /** banks of a goods (a package: of its goods); without goodsId: banks of every free bank goods */
   'GET /app/common/bank/list': { query: z.object({ goodsId: optionalId }), data: z.array(bankRow) },
   'GET /app/common/bank/chapter/list': { query: z.object({ bankId: id }), data: z.array(chapterRow) },
-  'GET /app/common/bank/exam/list': { query: z.object({ bankId: id }), data: z.array(paperRow) },
+  /** papers of a bank; without bankId: every free paper (a free paper of any bank, or a paper of a free bank) */
+  'GET /app/common/bank/exam/list': { query: z.object({ bankId: optionalId }), data: z.array(paperRow) },
   /**
    * Questions of a chapter or a paper. Answers for: free banks, free papers, owners (send the token).
    * Anyone else: the first PREVIEW_QUESTIONS questions without answers (preview: true).

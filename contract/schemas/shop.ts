@@ -181,6 +181,8 @@ export const order = z.object({
   /** 'local' | 'wechat' | 'free' once paid */
   payProvider: z.string().nullable(),
   invoiceId: int.nullable(),
+  /** the state of that invoice (0 requested, 1 issued); null without an invoice */
+  invoiceStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
   refundReason: z.string().nullable(),
   refundApplyTime: int.nullable(),
   refundHandleTime: int.nullable(),

@@ -12,3 +12,12 @@ export function formatPrice(cents: number | null | undefined): string {
 function group(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
+
+/**
+ * What a package saves (cents): its struck price minus its price, never negative. The server sends a package's
+ * `originalPrice` as the sum of its goods' prices (server/src/modules/shop/catalogue.ts `listPrices`), so the
+ * list, the detail, the cart and the order all show the same 立省 amount.
+ */
+export function saving(price: number, originalPrice: number): number {
+  return Math.max(0, Math.round(originalPrice) - Math.round(price))
+}

@@ -22,7 +22,7 @@ describe('call', () => {
   it('fills :params (encoded), and public routes send no token', async () => {
     const srv = fakeServer({ 'GET /app/consultation/details/5': ok({ id: 5 }) })
     await expect(consultationDetail(5)).resolves.toEqual({ id: 5 })
-    expect(srv.calls[0].header).toEqual({ 'tenant-id': '1001' })
+    expect(srv.calls[0].header).toEqual({ 'tenant-id': '1001', 'Accept-Language': 'zh-CN' })
     const srv2 = fakeServer({})
     await call('GET /refreshToken/:account', { params: { account: 'a b/c' } }).catch(() => undefined)
     expect(srv2.calls[0].path).toBe('/refreshToken/a%20b%2Fc')
@@ -77,7 +77,7 @@ describe('typed functions', () => {
     await accountLogin({ account: 'a', password: 'p', code: 'c', uuid: 'cap' })
     await dualAuth('sign-0123456789')
     expect(srv.calls[0].data).toMatchObject({ account: 'a', uuid: 'cap', deviceUuid: deviceUuid() })
-    expect(srv.calls[0].header).toEqual({ 'tenant-id': '1001' })
+    expect(srv.calls[0].header).toEqual({ 'tenant-id': '1001', 'Accept-Language': 'zh-CN' })
     expect(srv.calls[1].query.get('sign')).toBe('sign-0123456789')
     expect(srv.calls[1].query.get('deviceUuid')).toBe(deviceUuid())
   })

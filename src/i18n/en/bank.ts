@@ -79,7 +79,6 @@ export default {
   'bank.report.wrong': 'Wrong',
   'bank.report.partial': 'Partial',
   'bank.report.time': 'Time',
-  'bank.report.duration': '{m}m {s}s',
   'bank.report.wrongExplain': 'Wrong answers explained',
   'bank.report.allExplain': 'All explanations',
   'bank.report.notSubmitted': 'This attempt is not submitted yet',

@@ -107,6 +107,7 @@ export default {
   'bankList.wrong.dueToday': 'Due today',
   'bankList.wrong.due': 'Review on {date}',
   'bankList.wrong.lapses': 'Wrong {n}×',
+  'bankList.wrong.manual': 'Added by you',
   'bankList.wrong.remove': 'Remove',
   'bankList.wrong.review': 'Review',
   'bankList.wrong.removeConfirm': 'Remove this question from the wrong book?',

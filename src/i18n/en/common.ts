@@ -30,4 +30,9 @@ export default {
   'validation.password.tooShort': 'The password needs at least 8 characters',
   'validation.password.tooLong': 'The password can have at most 64 characters',
   'validation.password.letterAndDigit': 'The password needs a letter and a digit',
+  'time.duration.h': '{h} h',
+  'time.duration.hm': '{h} h {m} min',
+  'time.duration.m': '{m} min',
+  'time.duration.ms': '{m} min {s} s',
+  'time.duration.s': '{s} s',
 } satisfies Record<keyof typeof zhCommon, string>

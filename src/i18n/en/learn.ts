@@ -41,6 +41,8 @@ export default {
   'learn.details.examPassed': 'Passed · best {score}',
   'learn.details.examAttempts': 'Attempts {used}/{max}',
   'learn.details.hours': 'Study hours',
+  'learn.details.overall': 'Overall progress',
+  'learn.details.overallHours': '{credited} of {total} credited',
 
   'learn.course.title': 'Course detail',
   'learn.course.required': 'Required',
@@ -105,6 +107,9 @@ export default {
   'learn.player.nextIn': 'Next section in {seconds} s',
   'learn.player.nextNow': 'Play now',
   'learn.player.lastDone': 'That was the last section: you have played all of this course',
+  'learn.player.trial': 'Free trial: buy the course to study every section and have your progress and hours recorded',
+  'learn.player.trialBuy': 'Buy the course',
+  'learn.player.loginFirst': 'Log in to play (trial sections are free)',
 
   'learn.photo.title': 'Photo check',
   'learn.photo.startText': 'Before this section, take a photo of your face so we can confirm it is you studying',

@@ -81,7 +81,7 @@ export default {
     'Only real watching time counts: playing faster than real time, skipping ahead or watching a part twice adds nothing.',
   'myLearn.credited': 'Credited',
   'myLearn.total': 'Total',
-  'myLearn.today': 'Today {n} min',
+  'myLearn.today': 'Today {time}',
   'myLearn.sections': '{done}/{total} sections finished',
   'myLearn.abnormal': '{n} abnormal records',
   'myLearn.abnormal.none': 'No abnormal records',

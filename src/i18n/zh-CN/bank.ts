@@ -75,7 +75,6 @@ export default {
   'bank.report.wrong': '答错',
   'bank.report.partial': '少选',
   'bank.report.time': '用时',
-  'bank.report.duration': '{m}分{s}秒',
   'bank.report.wrongExplain': '错题解析',
   'bank.report.allExplain': '全部解析',
   'bank.report.notSubmitted': '本次作答尚未提交',

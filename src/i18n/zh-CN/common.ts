@@ -29,4 +29,9 @@ export default {
   'validation.password.tooShort': '密码至少8位',
   'validation.password.tooLong': '密码最多64位',
   'validation.password.letterAndDigit': '密码须同时包含字母和数字',
+  'time.duration.h': '{h}小时',
+  'time.duration.hm': '{h}小时{m}分',
+  'time.duration.m': '{m}分钟',
+  'time.duration.ms': '{m}分{s}秒',
+  'time.duration.s': '{s}秒',
 } as const

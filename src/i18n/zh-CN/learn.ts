@@ -40,6 +40,8 @@ export default {
   'learn.details.examPassed': '已通过 · 最高 {score} 分',
   'learn.details.examAttempts': '考试次数 {used}/{max}',
   'learn.details.hours': '学时记录',
+  'learn.details.overall': '总进度',
+  'learn.details.overallHours': '已计学时 {credited} / 共 {total}',
 
   'learn.course.title': '课程详情',
   'learn.course.required': '必修',
@@ -102,6 +104,9 @@ export default {
   'learn.player.nextIn': '{seconds} 秒后播放下一节',
   'learn.player.nextNow': '立即播放',
   'learn.player.lastDone': '已是最后一节，本课程内容已播放完毕',
+  'learn.player.trial': '免费试听中：购买课程后可学习全部课节，并记录学习进度和学时',
+  'learn.player.trialBuy': '购买课程',
+  'learn.player.loginFirst': '登录后即可播放（试听免费）',
 
   'learn.photo.title': '拍照核验',
   'learn.photo.startText': '开始学习本节前需要拍一张本人正面照片，用于核实是本人在学习',

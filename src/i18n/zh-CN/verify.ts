@@ -78,7 +78,7 @@ export default {
   'myLearn.note': '学时只计算实际观看的时长：倍速超过真实时间、跳着看或重复观看同一段都不会多计。',
   'myLearn.credited': '已获学时',
   'myLearn.total': '总学时',
-  'myLearn.today': '今日 {n} 分钟',
+  'myLearn.today': '今日 {time}',
   'myLearn.sections': '已完成 {done}/{total} 节',
   'myLearn.abnormal': '异常记录 {n} 条',
   'myLearn.abnormal.none': '无异常记录',

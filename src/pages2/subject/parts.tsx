@@ -1,7 +1,7 @@
 /** Rows shared by the favourites and wrong-book pages (pages2/subject). */
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import dayjs from 'dayjs'
+import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
 import { bankUrl, go, plain, typeKey } from '@/pages/questionBank/lib'
 import { removeWrong } from '@/services/api/bank'
@@ -21,7 +21,7 @@ export function CollectItem({
         <Text className="qb-row-title">{plain(q.title)}</Text>
         <Text className="qb-muted">
           {t(typeKey(q.type))}
-          {q.collectTime ? ` · ${dayjs.unix(q.collectTime).format('YYYY-MM-DD')}` : ''}
+          {q.collectTime ? ` · ${formatDate(q.collectTime)}` : ''}
         </Text>
       </View>
     </View>
@@ -55,7 +55,16 @@ export function WrongItem({
   w,
   onRemoved,
 }: {
-  w: { questionId: number; bankId: number; type: number; title: string; due: number; dueToday: boolean; lapses: number }
+  w: {
+    questionId: number
+    bankId: number
+    type: number
+    title: string
+    due: number
+    dueToday: boolean
+    /** times the learner answered it wrong (0: added by hand) */
+    wrongTimes: number
+  }
   onRemoved: (questionId: number) => void
 }) {
   return (
@@ -67,10 +76,8 @@ export function WrongItem({
         <Text className="qb-row-title">{plain(w.title)}</Text>
         <Text className="qb-muted">
           {t(typeKey(w.type))} ·{' '}
-          {w.dueToday
-            ? t('bankList.wrong.dueToday')
-            : t('bankList.wrong.due', { date: dayjs.unix(w.due).format('MM-DD') })}{' '}
-          · {t('bankList.wrong.lapses', { n: w.lapses })}
+          {w.dueToday ? t('bankList.wrong.dueToday') : t('bankList.wrong.due', { date: formatDate(w.due) })} ·{' '}
+          {w.wrongTimes > 0 ? t('bankList.wrong.lapses', { n: w.wrongTimes }) : t('bankList.wrong.manual')}
         </Text>
       </View>
       <View className="qb-row-actions">

@@ -1,11 +1,11 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import dayjs from 'dayjs'
 import { useCallback, useEffect, useState } from 'react'
 import Empty from '@/components/empty'
 import GoodsCard from '@/components/goods-card'
 import { confirmUrl, requireLogin } from '@/components/goods-card/actions'
 import PageLoading from '@/components/page-loading'
+import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
 import type { ActivityLanding } from '@/services/api/shop'
 import { ApiError } from '@/services/http/error'
@@ -70,7 +70,7 @@ export default function Landing({ fetch, invalidText, title }: LandingProps) {
           <Text className="landing-time">
             {ended
               ? t('shop.landing.ended')
-              : t('shop.landing.endTime', { date: dayjs.unix(data.endTime).format('YYYY-MM-DD HH:mm') })}
+              : t('shop.landing.endTime', { date: formatDate(data.endTime, { time: true }) })}
           </Text>
         )}
       </View>

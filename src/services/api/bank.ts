@@ -72,6 +72,11 @@ export function bankPapers(bankId: number, opts?: CallOptions) {
   return call('GET /app/common/bank/exam/list', { query: { bankId } }, opts)
 }
 
+/** Every free paper of the school: a free paper of any bank (a paid bank's too) or a paper of a free bank. */
+export function freePapers(opts?: CallOptions) {
+  return call('GET /app/common/bank/exam/list', { query: {} }, opts)
+}
+
 /**
  * Questions of a chapter or a paper. A logged-in owner (the token is sent when present), a free bank or a
  * free paper gets answers; anyone else a preview without answers (`preview: true`).
