@@ -34,8 +34,6 @@ const en: Record<keyof typeof zh, string> = {
   'course.title': 'Courses',
   'learn.title': 'Study',
   'questionBank.title': 'Practice',
-  'shell.laterRelease': 'This part opens in a later release',
-  'shell.laterReleaseHint': 'Stay tuned, we are building it',
 
   'news.title': 'News',
   'news.notFound': 'This article does not exist or was taken down',

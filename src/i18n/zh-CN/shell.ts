@@ -33,8 +33,6 @@ export default {
   'course.title': '选课中心',
   'learn.title': '学习',
   'questionBank.title': '题库',
-  'shell.laterRelease': '该功能将在后续版本开放',
-  'shell.laterReleaseHint': '敬请期待，我们正在加紧建设中',
 
   'news.title': '资讯详情',
   'news.notFound': '资讯不存在或已下架',
