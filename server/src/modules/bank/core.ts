@@ -135,12 +135,7 @@ export async function examPaperIds(ctx: Scoped, now = new Date()): Promise<Set<n
 }
 
 export async function assertPractisablePaper(ctx: Scoped, paperId: number): Promise<void> {
-  const [used] = await ctx.db
-    .select({ id: exam.id })
-    .from(exam)
-    .where(ctx.scope.where(exam, eq(exam.paperId, paperId), or(isNull(exam.closeAt), gt(exam.closeAt, new Date()))))
-    .limit(1)
-  if (used)
+  if ((await examPaperIds(ctx)).has(paperId))
     throw new AppError(
       EXAM_CODE.examInProgress,
       'this paper is an exam paper: it opens for practice after the exam closes',
