@@ -9,6 +9,7 @@ import type { RouteKey } from './routes'
 import { bankSchemas } from './schemas/bank'
 import { examSchemas } from './schemas/exam'
 import { learnSchemas } from './schemas/learn'
+import { liveSchemas } from './schemas/live'
 import { shopSchemas } from './schemas/shop'
 import type { RouteSchema } from './schemas/types'
 import { uploadSchemas } from './schemas/upload'
@@ -263,6 +264,7 @@ export const schemas = {
   ...learnSchemas,
   ...uploadSchemas,
   ...examSchemas,
+  ...liveSchemas,
 } satisfies Partial<Record<RouteKey, RouteSchema>>
 
 export type Schemas = typeof schemas

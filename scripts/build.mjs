@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
  * node scripts/build.mjs --type h5|weapp [--tenant <name>]
+ * node scripts/build.mjs --type console   (the staff console: scripts/build-console.mjs)
  * Production build of one platform for one tenant (config/tenants/<name>.ts). Without --tenant the
  * default tenant (demo-a) builds into dist/<type>; a named tenant into dist/tenants/<name>/<type>.
  * A weapp build gets a project.config.json carrying the tenant's appid.
@@ -28,7 +29,12 @@ function fail(msg) {
 
 const type = arg('type')
 const tenant = arg('tenant')
-if (!type || !TYPES.includes(type)) fail(`--type must be one of ${TYPES.join(', ')}`)
+// the staff console: a small esbuild build of its own, one for every tenant (docs/DECISIONS.md "Console")
+if (type === 'console') {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-console.mjs')], { stdio: 'inherit' })
+  process.exit(r.status ?? 1)
+}
+if (!type || !TYPES.includes(type)) fail(`--type must be one of ${TYPES.join(', ')}, console`)
 if (tenant !== undefined && !/^[a-z0-9-]+$/.test(tenant)) fail(`invalid tenant name: ${tenant}`)
 const tenantName = tenant || 'demo-a'
 const tenantFile = path.join(root, 'config', 'tenants', `${tenantName}.ts`)

@@ -57,6 +57,44 @@ export function ensureChromium() {
   return existsSync(chromiumPath)
 }
 
+// ---- live video: Debian nginx + libnginx-mod-rtmp (RTMP in, HLS out) and ffmpeg (recordings -> playback) ----
+const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so'
+const onPath = (cmd) =>
+  [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/sbin'].some((d) => d && existsSync(join(d, cmd)))
+
+/** What live video lacks on this machine: Debian package names (empty when nothing is missing). */
+export function missingLivePackages() {
+  const missing = []
+  if (!onPath('nginx')) missing.push('nginx')
+  if (!existsSync(RTMP_MODULE)) missing.push('libnginx-mod-rtmp')
+  if (!onPath('ffmpeg')) missing.push('ffmpeg')
+  return missing
+}
+
+/**
+ * nginx, its RTMP module and ffmpeg for the local live provider, installed through apt when missing (like
+ * Chromium). Never fatal: without them the server runs and says at start that live video is unavailable.
+ */
+export function ensureLiveTools() {
+  const missing = missingLivePackages()
+  if (missing.length === 0) return true
+  console.log(`[deps] installing ${missing.join(', ')} through apt (live video) ...`)
+  const sudo = process.getuid && process.getuid() === 0 ? [] : ['sudo', '-n']
+  const env = { DEBIAN_FRONTEND: 'noninteractive' }
+  const apt = (args) =>
+    sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env }) : run('apt-get', args, { env })
+  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]) !== 0) {
+    console.error(
+      `[deps] could not install ${missing.join(', ')}: live video will be unavailable (the server says why at start); install them with \`sudo apt-get install ${missing.join(' ')}\``,
+    )
+    return false
+  }
+  const still = missingLivePackages()
+  if (still.length > 0)
+    console.error(`[deps] still missing after apt: ${still.join(', ')}: live video will be unavailable`)
+  return still.length === 0
+}
+
 const sources = ['src', 'config', 'contract', 'babel.config.js', 'package.json']
 
 function newestMtime(p) {

@@ -3,8 +3,11 @@
 //           HTML/CSS/SVG posters (scripts/seed-media/templates.mjs) screenshot by Debian's Chromium
 //   videos  server/media/video/lesson-*.mp4  slides (Chromium) + a Mandarin voice (espeak-ng, voice cmn), muxed
 //           by ffmpeg to H.264 baseline + AAC, 30-60 s each (scripts/seed-media/lessons.mjs)
+//   live    server/media/live/demo-1/  the free class's demo recording: two lesson videos joined and cut to 60 s,
+//           copied by ffmpeg into a VOD HLS playlist (index.m3u8 + seg*.ts), what the local live provider makes
+//           of a recording (docs/DECISIONS.md "Live — video")
 //
-//   npx tsx scripts/seed-media.mjs [images|videos] [--only <part of a file name>]
+//   npx tsx scripts/seed-media.mjs [images|videos|live] [--only <part of a file name>]
 //
 // Chromium, ffmpeg and espeak-ng come from apt when missing (as root); a part whose tool is unavailable is
 // skipped with a message and the script exits non-zero.
@@ -165,6 +168,36 @@ async function renderVideos(plan, lessons) {
   })
 }
 
+/** The demo recording: these lessons joined (stream copy, no re-encoding), cut to DEMO_VOD_SECONDS, as VOD HLS. */
+const DEMO_VOD_DIR = path.join(root, 'server/media/live/demo-1')
+const DEMO_VOD_SOURCES = ['lesson-safety-law.mp4', 'lesson-safety-management.mp4']
+const DEMO_VOD_SECONDS = 60
+const DEMO_VOD_LIMIT = 1_500_000
+
+function renderDemoVod() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-vod-'))
+  try {
+    const list = DEMO_VOD_SOURCES.map((f) => `file '${path.join(VIDEO_DIR, f)}'`).join('\n')
+    fs.writeFileSync(path.join(tmp, 'list.txt'), `${list}\n`)
+    fs.rmSync(DEMO_VOD_DIR, { recursive: true, force: true })
+    fs.mkdirSync(DEMO_VOD_DIR, { recursive: true })
+    run('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', path.join(tmp, 'list.txt')],
+      ...['-t', String(DEMO_VOD_SECONDS), '-c', 'copy', '-f', 'hls', '-hls_time', '6', '-hls_list_size', '0'],
+      ...['-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(DEMO_VOD_DIR, 'seg%03d.ts')],
+      path.join(DEMO_VOD_DIR, 'index.m3u8'),
+    ])
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true })
+  }
+  const playlist = fs.readFileSync(path.join(DEMO_VOD_DIR, 'index.m3u8'), 'utf8')
+  const seconds = [...playlist.matchAll(/^#EXTINF:([0-9.]+)/gm)].reduce((a, m) => a + Number(m[1]), 0)
+  const size = fs.readdirSync(DEMO_VOD_DIR).reduce((a, f) => a + fs.statSync(path.join(DEMO_VOD_DIR, f)).size, 0)
+  console.log(`[media] live/demo-1 ${seconds.toFixed(1)} s ${(size / 1024).toFixed(0)} KB`)
+  if (Math.abs(seconds - DEMO_VOD_SECONDS) > 2) throw new Error(`live/demo-1: ${seconds} s, not ${DEMO_VOD_SECONDS}`)
+  if (size > DEMO_VOD_LIMIT) throw new Error(`live/demo-1: ${size} bytes is over ${DEMO_VOD_LIMIT}`)
+}
+
 async function main() {
   let plan
   try {
@@ -189,6 +222,12 @@ async function main() {
       console.error('[media] videos skipped: ffmpeg and espeak-ng are needed')
       failed = true
     } else await renderVideos(plan, lessons)
+  }
+  if (want('live') && 'demo-1'.includes(only)) {
+    if (!ensureTool('ffmpeg', 'ffmpeg')) {
+      console.error('[media] live demo recording skipped: ffmpeg is needed')
+      failed = true
+    } else renderDemoVod()
   }
   process.exit(failed ? 1 : 0)
 }

@@ -4,10 +4,12 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { ensureBuild, ensureChromium, ensureDeps, root, run } from './lib.mjs'
+import { ensureBuild, ensureChromium, ensureDeps, ensureLiveTools, root, run } from './lib.mjs'
 
 ensureDeps()
 ensureChromium()
+// the live video tests publish through the server's nginx-rtmp and turn recordings into playback with ffmpeg
+ensureLiveTools()
 
 if (!process.env.DATABASE_URL_TEST) {
   const ready = spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore' })
@@ -69,9 +71,11 @@ function vitest(name, projects) {
 step('lint (biome)', () => run(bin('biome'), ['check', '.']))
 step('type check (app)', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']))
 step('type check (server)', () => run(bin('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']))
+step('type check (console)', () => run(bin('tsc'), ['-p', 'console/tsconfig.json', '--noEmit']))
 vitest('unit', ['unit', 'server'])
 step('build h5', () => ensureBuild('h5'))
 step('build weapp', () => ensureBuild('weapp'))
+step('build console', () => run(process.execPath, [join(root, 'scripts', 'build-console.mjs'), '--if-stale']))
 step('bundle budgets (npm run size)', () => run(process.execPath, [join(root, 'scripts', 'size.mjs')]))
 vitest('weapp', ['weapp'])
 vitest('e2e', ['e2e'])

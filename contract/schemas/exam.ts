@@ -235,6 +235,10 @@ export const mockRow = examRow.extend({
   subscribeId: int.nullable(),
   /** the application window is open */
   canApply: z.boolean(),
+  /** the mock's live room (explanation class), if it has one: open pages3/live/detail?channelId= */
+  channelId: int.nullable(),
+  /** its current or next session */
+  liveSessionId: int.nullable(),
 })
 export const mockSubscribeRow = z.object({
   subscribeId: int,
@@ -344,7 +348,7 @@ export const examSchemas = {
   'GET /mock/apply/listApplyBusiness': {
     data: z.array(z.object({ businessId: int, businessName: z.string(), examNum: int })),
   },
-  /** scheduled and living mock sessions, soonest first (the live room comes with the live issue) */
+  /** scheduled and living mock sessions, soonest first, each with its live room when it has one */
   'GET /mock/apply/listMockLive': { query: z.object(pageQuery), data: page(mockRow) },
   'GET /mock/apply/mockLiving': { data: z.array(mockRow) },
   'POST /mock/subscribe': { body: mockApplyBody, data: mockSubscribeRow },

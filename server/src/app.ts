@@ -25,10 +25,17 @@ import type { Db } from './db'
 import { tenant } from './db/schema'
 import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
 import { langOf, localize } from './http/refusals'
+import { attachChat } from './live/chat'
+import { registerLivePointsRoute } from './live/chat/points-route'
+import { LiveEvents } from './live/events'
+import { registerLiveRoutes } from './live/media-routes'
+import { createLiveProvider } from './live/video'
 import { handlers } from './modules'
+import { registerConsole } from './modules/console'
 import { startExamSweep } from './modules/exam/attempts'
 import { registerCertificateRoutes } from './modules/exam/certificates'
 import { registerMediaRoutes } from './modules/learn/media'
+import { registerLiveStaffRoutes } from './modules/live/staff'
 import { registerLocalPayPage } from './modules/order/pay-page'
 import { closeExpiredOrders } from './modules/order/service'
 import { registerStaffRoutes } from './modules/order/staff'
@@ -164,7 +171,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     (config.payment.provider === 'wechat' && config.payment.wechat
       ? new WechatPaymentProvider(config.payment.wechat)
       : new LocalPaymentProvider(config.secret, config.apiBase))
-  const services: Services = { sms: opts.services?.sms ?? new LocalSmsSender(app.log), payment }
+  const services: Services = {
+    sms: opts.services?.sms ?? new LocalSmsSender(app.log),
+    payment,
+    live: opts.services?.live ?? { provider: createLiveProvider(config), events: new LiveEvents() },
+  }
 
   // The H5 app is served by this server: its inline bootstrap needs a permissive CSP, so CSP is off.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false })
@@ -335,10 +346,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   )
 
   if (payment instanceof LocalPaymentProvider) await registerLocalPayPage(app, db, config, payment)
-  if (config.staffToken) await registerStaffRoutes(app, db, config.apiBase, config.staffToken)
+  // staff desk (manager accounts; x-staff-token too when STAFF_TOKEN is set) and the console (docs/DECISIONS.md "Console")
+  await registerStaffRoutes(app, db, config.apiBase, config.staffToken)
+  // live desk: channels, sessions, the teacher's push address (modules/live/staff.ts)
+  await registerLiveStaffRoutes(app, db, config.apiBase, config.staffToken, services.live)
+  await registerConsole(app, db, config)
   await registerMediaRoutes(app, config)
   await registerUploadStore(app, config)
   await registerCertificateRoutes(app, db, config)
+  await registerLivePointsRoute(app, db, config.apiBase) // the learner's points (live interactions)
 
   // unpaid orders past their deadline close lazily on read; this sweep closes the rest every minute
   const sweep = setInterval(() => {
@@ -349,6 +365,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // timed exam attempts past their deadline + grace are submitted on read; this sweep submits the rest
   const examSweep = startExamSweep(db, app.log)
   app.addHook('onClose', async () => clearInterval(examSweep))
+
+  // live video (local nginx-rtmp when enabled) and its events; the chat server attaches to the same HTTP server
+  // HLS/VOD media routes, nginx's hooks, the verify URL; nginx itself starts once the server listens
+  await registerLiveRoutes(app, { db, config, live: services.live })
+  await services.live.provider.start(services.live.events)
+  app.addHook('onClose', async () => services.live.provider.stop())
+  // live chat: socket.io on this HTTP server (path /socket.io, namespace /chat); closes itself on close
+  await attachChat(app, { db, config, events: services.live.events })
 
   return app
 }

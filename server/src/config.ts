@@ -16,6 +16,8 @@ export interface AppConfig {
   captchaTtlSeconds: number
   /** H5 build served with SPA fallback; absent = API only */
   staticDir?: string
+  /** the staff console's build (scripts/build-console.mjs), served at /console/; CONSOLE_DIR, default dist/console */
+  consoleDir?: string
   /**
    * payment provider: 'local' (default: pay page on this server) or 'wechat' (WECHATPAY_* env). `localPage`
    * false: the local provider's pay page is not registered (NODE_ENV=production without PAY_LOCAL_ENABLE=1).
@@ -23,7 +25,7 @@ export interface AppConfig {
   payment: { provider: 'local' | 'wechat'; wechat?: WechatPayConfig; localPage?: boolean }
   /** per-account back-off of password guessing (services/login-guard.ts) */
   loginGuard: { maxFailures: number; windowSeconds: number }
-  /** STAFF_TOKEN: enables the staff desk (refund decisions, invoice issuing); absent = no staff routes */
+  /** STAFF_TOKEN: the operator's secret for the staff routes (x-staff-token, for scripts); absent = manager accounts only */
   staffToken?: string
   /** seed videos and handouts served by the media routes (`video/`, `handout/`); default server/media */
   mediaDir: string
@@ -33,6 +35,25 @@ export interface AppConfig {
   faceProvider: string
   /** uploads: OSS_PROVIDER local (default, files in OSS_DIR) or aliyun (OSS_BUCKET, OSS_REGION, OSS_ACCESS_KEY_*) */
   oss: OssConfig
+  /** live classes (docs/DECISIONS.md "Live"): LIVE_PROVIDER, LIVE_DIR, LIVE_RTMP_PORT, LIVE_PUBLIC_HOST, LIVE_VIDEO=off, POLYV_* */
+  live: LiveConfig
+  /** REDIS_URL: shared chat rooms, bans and speak limits across processes (socket.io redis adapter) */
+  redisUrl?: string
+}
+
+export interface LiveConfig {
+  /** 'local' (nginx-rtmp on this machine, default) | 'polyv' (POLYV_APP_ID, POLYV_USER_ID, POLYV_APP_SECRET) */
+  provider: 'local' | 'polyv'
+  /** false: do not start nginx (LIVE_VIDEO=off); rooms still open with chat, the video says it is unavailable */
+  videoEnabled: boolean
+  /** nginx config, HLS fragments, recordings and VOD playlists (default DATA_DIR/live) */
+  dir: string
+  /** RTMP port nginx listens on (loopback unless LIVE_RTMP_BIND is set) */
+  rtmpPort: number
+  rtmpBind: string
+  /** host (and optional port) put in the teacher's push URL; default the request's host */
+  publicHost: string
+  polyv?: { appId: string; userId: string; appSecret: string }
 }
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -52,6 +73,14 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     video: { provider: 'local' },
     faceProvider: 'local',
     oss: { provider: 'local', dir: path.join(repoRoot, '.data/oss') },
+    live: {
+      provider: 'local',
+      videoEnabled: false,
+      dir: path.join(repoRoot, '.data/live'),
+      rtmpPort: 1935,
+      rtmpBind: '127.0.0.1',
+      publicHost: '',
+    },
     ...overrides,
   }
 }
@@ -70,6 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, secret: string, staticDir?
     refreshTtlSeconds: int(env.REFRESH_TTL_SECONDS, d.refreshTtlSeconds),
     rateLimit: { ...d.rateLimit, max: int(env.RATE_LIMIT_MAX, d.rateLimit.max) },
     staticDir,
+    consoleDir: path.resolve(repoRoot, env.CONSOLE_DIR || 'dist/console'),
     payment: paymentFromEnv(env),
     staffToken: env.STAFF_TOKEN && env.STAFF_TOKEN.length >= 16 ? env.STAFF_TOKEN : undefined,
     ...(env.MEDIA_DIR ? { mediaDir: env.MEDIA_DIR } : {}),
@@ -79,7 +109,27 @@ export function configFromEnv(env: NodeJS.ProcessEnv, secret: string, staticDir?
         : { provider: 'local' },
     faceProvider: env.FACE_PROVIDER || 'local',
     oss: ossFromEnv(env),
+    live: liveFromEnv(env),
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   })
+}
+
+function liveFromEnv(env: NodeJS.ProcessEnv): LiveConfig {
+  const polyv =
+    env.POLYV_APP_ID && env.POLYV_USER_ID && env.POLYV_APP_SECRET
+      ? { appId: env.POLYV_APP_ID, userId: env.POLYV_USER_ID, appSecret: env.POLYV_APP_SECRET }
+      : undefined
+  if (env.LIVE_PROVIDER === 'polyv' && !polyv)
+    throw new Error('LIVE_PROVIDER=polyv needs POLYV_APP_ID, POLYV_USER_ID and POLYV_APP_SECRET')
+  return {
+    provider: env.LIVE_PROVIDER === 'polyv' ? 'polyv' : 'local',
+    videoEnabled: env.LIVE_VIDEO !== 'off',
+    dir: path.resolve(repoRoot, env.LIVE_DIR || path.join(env.DATA_DIR || '.data', 'live')),
+    rtmpPort: int(env.LIVE_RTMP_PORT, 1935),
+    rtmpBind: env.LIVE_RTMP_BIND || '127.0.0.1',
+    publicHost: env.LIVE_PUBLIC_HOST || '',
+    ...(polyv ? { polyv } : {}),
+  }
 }
 
 function ossFromEnv(env: NodeJS.ProcessEnv): OssConfig {

@@ -6,6 +6,8 @@
  * STATIC_DIR (dist/h5), SERVER_SECRET (else generated into DATA_DIR/secret), ACCESS_TTL_SECONDS,
  * REFRESH_TTL_SECONDS, RATE_LIMIT_MAX, PAY_PROVIDER (local | wechat; wechat needs the WECHATPAY_* variables,
  * docs/DECISIONS.md "Payment"), PAY_LOCAL_ENABLE=1 (keeps the local pay page with NODE_ENV=production).
+ * Live video: LIVE_PROVIDER (local | polyv), LIVE_VIDEO=off, LIVE_DIR, LIVE_RTMP_PORT, LIVE_RTMP_BIND, LIVE_PUBLIC_HOST,
+ * POLYV_APP_ID / POLYV_USER_ID / POLYV_APP_SECRET (docs/DECISIONS.md "Live — video").
  * Backups of the PGlite data dir: stop the server and copy DATA_DIR/pglite, or use PGlite's dumpDataDir.
  */
 import { randomBytes } from 'node:crypto'
@@ -16,6 +18,8 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
 import { configFromEnv, paymentStartupLog } from './config'
 import { type Database, openDatabase } from './db'
+import { liveServicesOf } from './live/media-routes'
+import { liveVideoReady } from './live/video'
 import { demoCredentials, seedIfEmpty } from './seed'
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -63,12 +67,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     app.log.info(
       `database: ${database.driver}${database.driver === 'pglite' ? ` (${path.join(dataDir, 'pglite')})` : ''}`,
     )
+    // live video: nginx-rtmp started (local) or the account checked (polyv), or why not
+    const live = liveServicesOf(app)
+    if (live) {
+      const video = await liveVideoReady(live.provider)
+      if (video.available) app.log.info(`live video: available (${live.provider.name})`)
+      else app.log.warn(`live video: unavailable (${live.provider.name}): ${video.reason}`)
+    }
     const payment = paymentStartupLog(config, env)
     app.log.info(payment.info)
     if (payment.warn) app.log.warn(payment.warn)
     for (const c of demoCredentials()) {
       app.log.info(
-        `demo learner of ${c.name} (tenant ${c.tenantId}, host ${c.host}): account ${c.account} password ${c.password}`,
+        `demo ${c.role} of ${c.name} (tenant ${c.tenantId}, host ${c.host}): account ${c.account} password ${c.password}`,
       )
     }
     const running = app

@@ -17,6 +17,8 @@ export type StorageKey =
   | 'answer_outbox'
   | 'apply_city'
   | 'tenant_brand'
+  // live chat: bans per room until their expiry (src/services/live/bans.ts)
+  | 'live_bans'
 
 export const storage = {
   /** The stored value, or null when absent (Taro answers '' for a missing key). */

@@ -48,6 +48,8 @@ function mock(examId: number, over: Partial<MockRow> = {}): MockRow {
     name: `Mock ${examId}`,
     goodsId: null,
     goodsName: '',
+    channelId: null,
+    liveSessionId: null,
     paperId: 1,
     questionNum: 40,
     totalScore: 100,

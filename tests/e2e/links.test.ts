@@ -122,13 +122,9 @@ describe('every link opens a page with content', () => {
           .poll(() => pathOf(page), { timeout: 10_000, message: item.name })
           .toMatch(new RegExp(`^(${target}|/pages4/login/login)$`))
         await contentOf(page)
-        if (item.name === '直播') {
-          await onScreen(page).locator('.filter-type-3.type-tab-active').waitFor({ timeout: 10_000 })
-          await onScreen(page).locator('.goods-type-3').first().waitFor({ timeout: 10_000 })
-          expect(await onScreen(page).locator('.goods-item').count()).toBe(
-            await onScreen(page).locator('.goods-type-badge.goods-type-3').count(),
-          )
-        }
+        // the live list (a learner page: a visitor is at the login page)
+        if (item.name === '直播' && host === HOST_A)
+          await onScreen(page).locator('.lv-live-list .lv-tab-live.is-active').waitFor({ timeout: 10_000 })
         if (item.name === '在线客服') await onScreen(page).getByText('微信客服').first().waitFor({ timeout: 10_000 })
       }
 
@@ -309,7 +305,8 @@ describe('what the learner can open', () => {
     // back to top: the buttons stay out
     await widget.locator('.fw-backtop').click()
     await expect.poll(() => shop.evaluate((el) => el.scrollTop), { timeout: 5_000 }).toBe(0)
-    expect(await widget.getAttribute('class')).not.toMatch(/fw-docked/)
+    // the widget leaves the edge on the scroll event after the page settles: wait for it rather than read it at once
+    await expect.poll(() => widget.getAttribute('class'), { timeout: 5_000 }).not.toMatch(/fw-docked/)
     await context.close()
   })
 })

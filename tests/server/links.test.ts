@@ -49,7 +49,7 @@ describe('seeded links, brand and agreements (PGlite)', () => {
       expect(links.length).toBeGreaterThanOrEqual(11)
       const problems = (await Promise.all(links.map((l) => problem(tenant, l)))).filter(Boolean)
       expect(problems).toEqual([])
-      expect(home.data.find((i) => i.name === '直播')?.linkUrl).toBe('/pages/course/index?goodsType=3')
+      expect(home.data.find((i) => i.name === '直播')?.linkUrl).toBe('/pages5/liveList')
       expect(home.data.find((i) => i.name === '在线客服')?.linkUrl).toBe('/pages5/counselor/index')
     }
   })
@@ -79,7 +79,7 @@ describe('seeded links, brand and agreements (PGlite)', () => {
     const rows = await db.select().from(homeItem).where(eq(homeItem.tenantId, 1002))
     const link = (name: string) => rows.find((r) => r.name === name)?.linkUrl
     expect(link('在线客服')).toBe('/pages5/counselor/index')
-    expect(link('直播')).toBe('/pages/course/index?goodsType=3')
+    expect(link('直播')).toBe('/pages5/liveList')
     expect(link('课程')).toBe('/pages2/wd/info')
     const [banner] = await db
       .select()

@@ -42,9 +42,9 @@ describe('links of the seed', () => {
     expect(links.filter((l) => l.startsWith('http'))).toEqual([])
   })
 
-  it('the live tile opens the shop on live goods', () => {
+  it('the live tile opens the live list', () => {
     const live = HOME_ITEMS.find(([, key]) => key === 'live')!
-    expect(live[2]).toBe('/pages/course/index?goodsType=3')
+    expect(live[2]).toBe('/pages5/liveList')
   })
 
   it('every banner of every demo tenant opens an app page', () => {

@@ -57,6 +57,8 @@ export class WeappSim {
   readonly storage = new Map<string, unknown>()
   readonly toasts: Dict[] = []
   readonly navigations: Dict[] = []
+  /** the `wx` mock the bundle sees: a test may replace an API on it (e.g. connectSocket) before launch */
+  readonly wx: Dict
   private ctx: vm.Context
   private cache = new Map<string, Dict>()
   private appOptions: Dict | null = null
@@ -68,6 +70,7 @@ export class WeappSim {
     private readonly respond: Responder,
   ) {
     const wx = freshWx()
+    this.wx = wx
     wx.request = (opts: Dict) => {
       const req: RequestLog = {
         url: String(opts.url),

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -58,6 +59,8 @@ export const sysUser = pgTable(
     graduationDate: varchar('graduation_date', { length: 10 }).notNull().default(''),
     shareActivityCode: varchar('share_activity_code', { length: 32 }).notNull().default(''),
     inviteCode: varchar('invite_code', { length: 32 }).notNull().default(''),
+    /** live-room role set by staff: '' (a learner) | teacher | manager | assistant (LIVE_STAFF_ROLES) */
+    staffRole: varchar('staff_role', { length: 16 }).notNull().default(''),
     createdAt: created(),
   },
   (t) => [
@@ -1173,6 +1176,29 @@ export type TenantTable =
   | typeof mockSubscribe
   | typeof certificate
   | typeof infoConfirm
+  // live classes
+  | typeof liveChannel
+  | typeof liveSession
+  | typeof liveRecording
+  | typeof liveChat
+  | typeof liveBan
+  | typeof liveWatch
+  // live interactions and points
+  | typeof liveCheckin
+  | typeof liveCheckinSign
+  | typeof liveQuestionnaire
+  | typeof liveQuestionnaireAnswer
+  | typeof liveTest
+  | typeof liveTestAnswer
+  | typeof liveLottery
+  | typeof liveLotteryWinner
+  | typeof liveRedpaper
+  | typeof liveRedpaperGrab
+  | typeof liveQuestion
+  | typeof liveQuestionUpvote
+  | typeof liveTally
+  | typeof pointsAccount
+  | typeof pointsLedger
 
 // ---- exams, appointments, certificates (docs/DECISIONS.md "Exams") ----
 
@@ -1363,4 +1389,554 @@ export const infoConfirm = pgTable(
     confirmedAt: created(),
   },
   (t) => [uniqueIndex('info_confirm_uq').on(t.tenantId, t.userId)],
+)
+
+// ---------------------------------------------------------------- live classes (docs/DECISIONS.md "Live")
+
+/** A live channel (room): owned by a goods (entitlement through it), by a mock exam, or free (both null). */
+export const liveChannel = pgTable(
+  'live_channel',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** entitlement through this goods (course, live or package holding it); null with examId null = free public class */
+    goodsId: integer('goods_id').references(() => goods.id),
+    /** the mock exam this room explains (mock live); entry = logged in and applied to the mock */
+    examId: integer('exam_id').references(() => exam.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    cover: varchar('cover', { length: 500 }).notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    /** display teacher (teacher table) */
+    teacherId: integer('teacher_id').references(() => teacher.id),
+    /** 'alone' (video only) | 'ppt' (three-screen: the learner's user type becomes slice) */
+    scene: varchar('scene', { length: 8 }).notNull().default('alone'),
+    /** 'local' (nginx-rtmp on this machine) | 'polyv' */
+    provider: varchar('provider', { length: 8 }).notNull().default('local'),
+    /** polyv channel id when provider = polyv */
+    providerChannelId: varchar('provider_channel_id', { length: 32 }).notNull().default(''),
+    /** RTMP stream name for the local provider (random, unique) */
+    streamKey: varchar('stream_key', { length: 40 }).notNull(),
+    /** chat closed by a moderator (PROHIBIT_TO_SPEAK for everyone but moderators) */
+    chatClosed: boolean('chat_closed').notNull().default(false),
+    /** the pinned bulletin ('' = none) */
+    bulletin: text('bulletin').notNull().default(''),
+    playbackEnabled: boolean('playback_enabled').notNull().default(true),
+    /** likes counted by the server over the channel's life */
+    likes: integer('likes').notNull().default(0),
+    status: integer('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [
+    index('live_channel_tenant_idx').on(t.tenantId, t.status, t.sort),
+    uniqueIndex('live_channel_stream_uq').on(t.streamKey),
+  ],
+)
+
+/** One scheduled class of a channel. state: waiting | live | ended (LIVE_STATES). */
+export const liveSession = pgTable(
+  'live_session',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    title: varchar('title', { length: 100 }).notNull(),
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at').notNull(),
+    state: varchar('state', { length: 8 }).notNull().default('waiting'),
+    /** when the stream really started and ended (publish / publish_done, or the teacher's class start/end) */
+    startedAt: ts('started_at'),
+    endedAt: ts('ended_at'),
+    createdAt: created(),
+  },
+  (t) => [index('live_session_channel_idx').on(t.tenantId, t.channelId, t.startAt)],
+)
+
+/** A recording of a session turned into a VOD playlist (local: path under the live data dir; polyv: their vid). */
+export const liveRecording = pgTable(
+  'live_recording',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    /** local: playlist path relative to the live data dir (vod/<session>/<n>/index.m3u8); polyv: their video id */
+    path: varchar('path', { length: 300 }).notNull(),
+    durationSeconds: doublePrecision('duration_seconds').notNull().default(0),
+    /** processing | ready | failed */
+    status: varchar('status', { length: 12 }).notNull().default('processing'),
+    /** stream time 0 of this recording (chat replay offsets are measured from it) */
+    startedAt: ts('started_at').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('live_recording_session_idx').on(t.tenantId, t.sessionId)],
+)
+
+/** Chat history of a session (speak, image, reward, system ...). Removed messages keep their row. */
+export const liveChat = pgTable(
+  'live_chat',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    /** null = system */
+    userId: integer('user_id').references(() => sysUser.id),
+    nick: varchar('nick', { length: 30 }).notNull().default(''),
+    pic: varchar('pic', { length: 500 }).notNull().default(''),
+    /** teacher | manager | assistant | student | slice */
+    userType: varchar('user_type', { length: 12 }).notNull(),
+    /** SPEAK | CHAT_IMG | REWARD | ... (the EVENT that carried it) */
+    event: varchar('event', { length: 24 }).notNull(),
+    /** escaped text, or the image URL for CHAT_IMG */
+    content: text('content').notNull(),
+    quoteId: integer('quote_id'),
+    removed: boolean('removed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('live_chat_session_idx').on(t.tenantId, t.channelId, t.sessionId, t.id)],
+)
+
+/** A ban from speaking in one channel until expiresAt. */
+export const liveBan = pgTable(
+  'live_ban',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    expiresAt: ts('expires_at').notNull(),
+    byUserId: integer('by_user_id').references(() => sysUser.id),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('live_ban_uq').on(t.tenantId, t.channelId, t.userId)],
+)
+
+/** Study time in a live session or its playback, credited by the server from the room's heartbeats. */
+export const liveWatch = pgTable(
+  'live_watch',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    /** live | playback */
+    mode: varchar('mode', { length: 8 }).notNull(),
+    creditedSeconds: integer('credited_seconds').notNull().default(0),
+    /** playback: the last position, to resume */
+    position: doublePrecision('position').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('live_watch_uq').on(t.tenantId, t.userId, t.sessionId, t.mode),
+    index('live_watch_recent_idx').on(t.tenantId, t.userId, t.updatedAt),
+  ],
+)
+
+// ---------------------------------------------------------------- live interactions and points
+// (docs/DECISIONS.md "Live — interactions"; the wire: contract/schemas/live-interactions.ts)
+
+/** A check-in of a live session: open until endsAt (server clock) or the teacher's stop; one open per session. */
+export const liveCheckin = pgTable(
+  'live_checkin',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    byUserId: integer('by_user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    message: varchar('message', { length: 200 }).notNull().default(''),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** open | closed */
+    state: varchar('state', { length: 8 }).notNull().default('open'),
+    /** signatures so far (kept with each signature, in the same transaction) */
+    signed: integer('signed').notNull().default(0),
+    closedAt: ts('closed_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('live_checkin_session_idx').on(t.tenantId, t.sessionId, t.id),
+    uniqueIndex('live_checkin_open_uq').on(t.tenantId, t.sessionId).where(sql`${t.state} = 'open'`),
+    index('live_checkin_due_idx').on(t.state, t.endsAt),
+  ],
+)
+
+/** A learner's signature of a check-in (attendance: signed any check-in of the session). */
+export const liveCheckinSign = pgTable(
+  'live_checkin_sign',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    checkinId: integer('checkin_id')
+      .notNull()
+      .references(() => liveCheckin.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    nick: varchar('nick', { length: 30 }).notNull().default(''),
+    pic: varchar('pic', { length: 500 }).notNull().default(''),
+    userType: varchar('user_type', { length: 12 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('live_checkin_sign_uq').on(t.tenantId, t.checkinId, t.userId),
+    index('live_checkin_sign_user_idx').on(t.tenantId, t.userId, t.sessionId),
+  ],
+)
+
+/** A questionnaire (items: QuestionnaireItem[]), open until the teacher stops it; one open per session. */
+export const liveQuestionnaire = pgTable(
+  'live_questionnaire',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    byUserId: integer('by_user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    title: varchar('title', { length: 100 }).notNull(),
+    items: jsonb('items').$type<LiveQuestionnaireItem[]>().notNull(),
+    showResults: boolean('show_results').notNull().default(false),
+    /** open | closed */
+    state: varchar('state', { length: 8 }).notNull().default('open'),
+    closedAt: ts('closed_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('live_questionnaire_session_idx').on(t.tenantId, t.sessionId, t.id),
+    uniqueIndex('live_questionnaire_open_uq').on(t.tenantId, t.sessionId).where(sql`${t.state} = 'open'`),
+  ],
+)
+/** An item as stored (contract QuestionnaireItem). */
+export type LiveQuestionnaireItem =
+  | { type: 'single' | 'multiple'; title: string; options: string[] }
+  | { type: 'text'; title: string }
+/** One learner's answers, item by item: chosen option indexes, or the text. */
+export type LiveQuestionnaireAnswer = { options: number[] } | { text: string }
+
+export const liveQuestionnaireAnswer = pgTable(
+  'live_questionnaire_answer',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    questionnaireId: integer('questionnaire_id')
+      .notNull()
+      .references(() => liveQuestionnaire.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    answers: jsonb('answers').$type<LiveQuestionnaireAnswer[]>().notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('live_questionnaire_answer_uq').on(t.tenantId, t.questionnaireId, t.userId)],
+)
+
+/** A question of the tenant's bank pushed as a test (answer card), as it was when pushed. One open per session. */
+export const liveTest = pgTable(
+  'live_test',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    byUserId: integer('by_user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => question.id),
+    /** 1 single, 2 multiple, 3 judgement (src/domain/scoring.ts) */
+    quesType: integer('ques_type').notNull(),
+    stem: text('stem').notNull(),
+    /** [label, text] */
+    options: jsonb('options').$type<[string, string][]>().notNull(),
+    /** the right letters, normalised ("A,C") */
+    answer: varchar('answer', { length: 60 }).notNull(),
+    analysis: text('analysis').notNull().default(''),
+    score: doublePrecision('score').notNull().default(1),
+    partScore: doublePrecision('part_score'),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** open | closed */
+    state: varchar('state', { length: 8 }).notNull().default('open'),
+    closedAt: ts('closed_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('live_test_session_idx').on(t.tenantId, t.sessionId, t.id),
+    uniqueIndex('live_test_open_uq').on(t.tenantId, t.sessionId).where(sql`${t.state} = 'open'`),
+    index('live_test_due_idx').on(t.state, t.endsAt),
+  ],
+)
+
+export const liveTestAnswer = pgTable(
+  'live_test_answer',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => liveTest.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    /** the chosen letters, normalised ("A,C") */
+    option: varchar('option', { length: 60 }).notNull(),
+    /** right | partial | wrong (scoreQuestion) */
+    result: varchar('result', { length: 8 }).notNull(),
+    earned: doublePrecision('earned').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('live_test_answer_uq').on(t.tenantId, t.testId, t.userId)],
+)
+
+/** A lottery: winners drawn when it starts (stored), announced at drawAt. */
+export const liveLottery = pgTable(
+  'live_lottery',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    byUserId: integer('by_user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    prize: varchar('prize', { length: 100 }).notNull(),
+    /** winners asked for (fewer are drawn when fewer are eligible) */
+    winnerCount: integer('winner_count').notNull(),
+    /** present | checkedIn */
+    among: varchar('among', { length: 10 }).notNull(),
+    checkinId: integer('checkin_id').references(() => liveCheckin.id),
+    /** how many were eligible at the draw */
+    eligible: integer('eligible').notNull().default(0),
+    drawAt: timestamp('draw_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** drawing (winners stored, not announced) | drawn (announced) */
+    state: varchar('state', { length: 8 }).notNull().default('drawing'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('live_lottery_session_idx').on(t.tenantId, t.sessionId, t.id),
+    index('live_lottery_due_idx').on(t.state, t.drawAt),
+  ],
+)
+
+export const liveLotteryWinner = pgTable(
+  'live_lottery_winner',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    lotteryId: integer('lottery_id')
+      .notNull()
+      .references(() => liveLottery.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    nick: varchar('nick', { length: 30 }).notNull().default(''),
+    pic: varchar('pic', { length: 500 }).notNull().default(''),
+    userType: varchar('user_type', { length: 12 }).notNull(),
+    /** the winner's claim form ('' until claimed) */
+    claimName: varchar('claim_name', { length: 30 }).notNull().default(''),
+    claimPhone: varchar('claim_phone', { length: 11 }).notNull().default(''),
+    claimAddress: varchar('claim_address', { length: 200 }).notNull().default(''),
+    claimedAt: ts('claimed_at'),
+  },
+  (t) => [uniqueIndex('live_lottery_winner_uq').on(t.tenantId, t.lotteryId, t.userId)],
+)
+
+/** A red packet of tenant points (the school's points, not the teacher's), split into `count` shares up front. */
+export const liveRedpaper = pgTable(
+  'live_redpaper',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    byUserId: integer('by_user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    totalPoints: integer('total_points').notNull(),
+    count: integer('count').notNull(),
+    greeting: varchar('greeting', { length: 50 }).notNull().default(''),
+    /** the shares (sum = totalPoints), taken in order */
+    shares: jsonb('shares').$type<number[]>().notNull(),
+    /** shares taken so far (a conditional update: never above count) */
+    grabbed: integer('grabbed').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [
+    index('live_redpaper_session_idx').on(t.tenantId, t.sessionId, t.id),
+    check('live_redpaper_grabbed_ck', sql`${t.grabbed} >= 0 and ${t.grabbed} <= ${t.count}`),
+  ],
+)
+
+export const liveRedpaperGrab = pgTable(
+  'live_redpaper_grab',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    redpaperId: integer('redpaper_id')
+      .notNull()
+      .references(() => liveRedpaper.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    points: integer('points').notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('live_redpaper_grab_uq').on(t.tenantId, t.redpaperId, t.userId)],
+)
+
+/** A question to the teacher (Q&A), its answer and whether everyone sees it. */
+export const liveQuestion = pgTable(
+  'live_question',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => liveChannel.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    nick: varchar('nick', { length: 30 }).notNull().default(''),
+    pic: varchar('pic', { length: 500 }).notNull().default(''),
+    userType: varchar('user_type', { length: 12 }).notNull(),
+    /** escaped text */
+    content: text('content').notNull(),
+    answer: text('answer').notNull().default(''),
+    /** the moderator who answered: { userId, nick, pic, userType } */
+    answeredBy: jsonb('answered_by').$type<{ userId: number; nick: string; pic: string; userType: string }>(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    public: boolean('public').notNull().default(false),
+    upvotes: integer('upvotes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('live_question_session_idx').on(t.tenantId, t.sessionId, t.id)],
+)
+
+export const liveQuestionUpvote = pgTable(
+  'live_question_upvote',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => liveQuestion.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('live_question_upvote_uq').on(t.tenantId, t.questionId, t.userId)],
+)
+
+/** Per-session counters of the room (flowers). */
+export const liveTally = pgTable(
+  'live_tally',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSession.id),
+    flowers: integer('flowers').notNull().default(0),
+  },
+  (t) => [uniqueIndex('live_tally_uq').on(t.tenantId, t.sessionId)],
+)
+
+/**
+ * A learner's points (tenant points: red packets, rewards). The balance never goes below 0: debits are a
+ * conditional update, and the check constraint backs it.
+ */
+export const pointsAccount = pgTable(
+  'points_account',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    balance: integer('balance').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('points_account_uq').on(t.tenantId, t.userId),
+    check('points_account_balance_ck', sql`${t.balance} >= 0`),
+  ],
+)
+
+/** Every change of a points balance, with the balance after it (written in the same transaction). */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    delta: integer('delta').notNull(),
+    /** the balance after this change */
+    balance: integer('balance').notNull(),
+    /** redpaper | reward_sent | reward_received | grant */
+    reason: varchar('reason', { length: 16 }).notNull(),
+    /** the live session it happened in (null: outside a class, e.g. a grant) */
+    sessionId: integer('session_id').references(() => liveSession.id),
+    /** redpaper: the red packet's id */
+    refId: integer('ref_id'),
+    /** reward: the other side (the teacher rewarded, or the learner who rewarded) */
+    otherUserId: integer('other_user_id').references(() => sysUser.id),
+    note: varchar('note', { length: 100 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('points_ledger_user_idx').on(t.tenantId, t.userId, t.id)],
 )

@@ -2,6 +2,7 @@
  * The request context every handler receives, the tenant scope (the ONE place tenant filtering lives),
  * the envelope and the app error.
  */
+
 import type { IncomingHttpHeaders } from 'node:http'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -10,6 +11,8 @@ import type { ImplementedKey, Schemas } from '../../../contract/schemas'
 import type { AppConfig } from '../config'
 import type { Db } from '../db'
 import type { TenantTable } from '../db/schema'
+import type { LiveEvents } from '../live/events'
+import type { LiveProvider } from '../live/provider'
 import type { PaymentProvider } from '../services/payment'
 import type { SmsSender } from '../services/sms'
 import type { Lang } from './refusals'
@@ -72,6 +75,8 @@ export interface AuthUser {
 export interface Services {
   sms: SmsSender
   payment: PaymentProvider
+  /** live video provider and the in-process live events (server/src/live) */
+  live: { provider: LiveProvider; events: LiveEvents }
 }
 
 export interface Ctx {

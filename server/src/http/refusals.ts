@@ -484,6 +484,77 @@ const ENTRIES: readonly Entry[] = [
   ['not found', '请求的内容不存在', 'What was asked for does not exist'],
   ['not available: {method} {path}', '该功能当前不可用', 'This is not available'],
   ['bad request', ...RELOAD],
+  // ---- staff console and staff desk (docs/DECISIONS.md "Console"): staff read these in the console ----
+  ['staff sign-in required', '请先登录管理后台', 'Sign in to the console first'],
+  [
+    'x-staff-token: the staff token is wrong or not enabled on this server',
+    '运营口令错误或本服务器未启用',
+    'The staff token is wrong or not enabled on this server',
+  ],
+  [
+    'this account is not a staff account',
+    '该账号不是本校工作人员账号，不能登录管理后台',
+    'This account is not a staff account of this school: it cannot use the console',
+  ],
+  ['your staff role may not do this', '你的岗位没有此项权限', 'Your staff role may not do this'],
+  ['you cannot change your own staff role', '不能修改自己的岗位', 'You cannot change your own staff role'],
+  ['no account with that id in this school', '本校没有该账号', 'This school has no such account'],
+  ['userId: must be a positive whole number', '账号编号有误', 'The account number is not valid'],
+  ['account: must be 1-64 characters', '请输入1-64位的账号或手机号', 'Enter an account or phone of 1-64 characters'],
+  [
+    'staffRole: must be one of teacher, manager, assistant, or empty (no role)',
+    '岗位只能是讲师、管理员、助教或无',
+    'The role must be teacher, manager, assistant or none',
+  ],
+  [
+    'the console is not built on this server (npm run build:console)',
+    '管理后台尚未构建（npm run build:console）',
+    'The console is not built on this server (npm run build:console)',
+  ],
+  ['no requested invoice with that id', '没有待开具的该发票', 'There is no requested invoice with that number'],
+  [
+    'no certification waiting for review for that user',
+    '该学员没有待审核的实名认证',
+    'This learner has no identity certification waiting for review',
+  ],
+  ['no photo waiting for review with that id', '该照片不在待审核列表中', 'This photo is not waiting for review'],
+  ['no valid certificate with that serial', '没有该编号的有效证书', 'There is no valid certificate with that number'],
+  // ---- live classes (docs/DECISIONS.md "Live — data"): the room calls and the live staff desk ----
+  ['live channel not found', '直播间不存在或已关闭', 'This live room does not exist or is closed'],
+  ['live session not found', '该场直播不存在', 'This live class does not exist'],
+  ['buy the course to enter this live class', '购买课程后即可进入直播间', 'Buy the course to enter this live class'],
+  [
+    'apply for the mock exam to enter its live class',
+    '报名该模拟考试后即可进入讲评直播',
+    'Apply for the mock exam to enter its live class',
+  ],
+  ['this class has no playback yet', '该场直播暂无回放', 'This class has no playback yet'],
+  ['beforeId and afterId cannot be used together', ...RELOAD],
+  ['channelId: must be a positive whole number', '直播间编号有误', 'The live room number is not valid'],
+  ['no live channel with that id in this school', '本校没有该直播间', 'This school has no such live room'],
+  [
+    'title, startTime and endTime are required: a title of 1-100 characters and times in Unix seconds',
+    '请填写1-100字的标题以及开始、结束时间',
+    'Give a title of 1-100 characters and the start and end times',
+  ],
+  [
+    'endTime: a class ends after it starts and lasts at most 12 hours',
+    '结束时间须晚于开始时间，且单场直播不超过12小时',
+    'A class must end after it starts and last at most 12 hours',
+  ],
+  ['endTime: the class must end in the future', '结束时间不能早于当前时间', 'The class must end in the future'],
+  // ---- the teacher's live console (docs/DECISIONS.md "Live — teacher console"): the question picker ----
+  [
+    'bankId is required; type is 1, 2 or 3; keyword at most 50 characters; pageSize 1-50',
+    '请选择题库；题型只能是单选、多选或判断；关键词不超过50字',
+    'Choose a question bank; the type is single, multiple or judgement; a keyword of at most 50 characters',
+  ],
+  // ---- live interactions (docs/DECISIONS.md "Live — interactions"): the learner's points ----
+  [
+    'pageNum and pageSize: whole numbers, pageSize 1 to 100',
+    '页码有误，每页1-100条',
+    'The page number or size is not valid (1 to 100 rows a page)',
+  ],
   ...NOT_FOUND.map(([what, zh, en]): Entry => [`${what} not found`, zh, en]),
 ]
 

@@ -8,6 +8,7 @@ import { handlers as common } from './common'
 import { handlers as consultation } from './consultation'
 import { handlers as exam } from './exam'
 import { handlers as learn } from './learn'
+import { handlers as live } from './live'
 import { handlers as lock } from './lock'
 import { handlers as order } from './order'
 import { handlers as cart } from './shop/cart'
@@ -32,4 +33,5 @@ export const handlers: Handlers = {
   ...learn,
   ...exam,
   ...apply,
+  ...live,
 }

@@ -198,7 +198,7 @@ export const DICTS: [string, [string, string][]][] = [
 /**
  * Links of the seed (home grid, banners, the learning tab's advert) are app routes (tests/unit/links.test.ts
  * checks them against src/app.config.ts). `article:N` is the tenant's N-th seeded article (its news page):
- * the news list, messages and live list come with later issues (docs/DECISIONS.md "Links").
+ * the news list and messages come with later issues (docs/DECISIONS.md "Links").
  */
 export const HOME_ITEMS: [string, string, string][] = [
   ['课程', 'course', '/pages/course/index'],
@@ -206,7 +206,7 @@ export const HOME_ITEMS: [string, string, string][] = [
   ['模拟考试', 'exam', '/pages5/mockRecord/mock_record'],
   ['学习中心', 'learn', '/pages/learn/index'],
   ['资讯', 'news', 'article:0'],
-  ['直播', 'live', '/pages/course/index?goodsType=3'],
+  ['直播', 'live', '/pages5/liveList'],
   ['证书查询', 'cert', '/pages2/exam/index'],
   ['在线客服', 'service', '/pages5/counselor/index'],
 ]

@@ -23,6 +23,7 @@ import { BANNER_LINKS, DEMO_PASSWORD, DICTS, HOME_ITEMS, seedLink, TENANTS } fro
 import { seedExamsIfEmpty } from './exam'
 import { seedLearnIfEmpty } from './learn'
 import { repairSeedLinks } from './links'
+import { liveStaffOf, seedLiveIfEmpty } from './live'
 import { refreshSeedMedia } from './media'
 import { seedShopIfEmpty } from './shop'
 
@@ -32,16 +33,23 @@ export interface DemoCredentials {
   host: string
   account: string
   password: string
+  /** 'learner', or the staff role of the account (teacher, assistant, manager: the console's staff desk too) */
+  role: string
 }
 
 export const demoCredentials = (): DemoCredentials[] =>
-  TENANTS.map((t) => ({
-    tenantId: t.id,
-    name: t.name,
-    host: t.host,
-    account: t.learner.phone,
-    password: DEMO_PASSWORD,
-  }))
+  TENANTS.flatMap((t) => [
+    { tenantId: t.id, name: t.name, host: t.host, account: t.learner.phone, password: DEMO_PASSWORD, role: 'learner' },
+    // live classes: the teacher and the assistant of the demo rooms (seed/live-data.ts)
+    ...liveStaffOf(t.id).map((s) => ({
+      tenantId: t.id,
+      name: t.name,
+      host: t.host,
+      account: s.phone,
+      password: DEMO_PASSWORD,
+      role: s.staffRole,
+    })),
+  ])
 
 /**
  * Seeds when the tenant table is empty; returns true when it seeded. The shop catalogue is seeded per
@@ -54,6 +62,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedLearnIfEmpty(db)
     await seedExamsIfEmpty(db)
     await seedApplyIfEmpty(db)
+    await seedLiveIfEmpty(db)
     await seedAgreementsIfMissing(db)
     await repairSeedLinks(db)
     await refreshSeedMedia(db)
@@ -154,6 +163,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedLearnIfEmpty(db)
   await seedExamsIfEmpty(db)
   await seedApplyIfEmpty(db)
+  await seedLiveIfEmpty(db)
   await seedAgreementsIfMissing(db)
   return true
 }

@@ -1,7 +1,7 @@
 /**
  * Links an earlier seed wrote that lead nowhere (a news list, a user page and a live list the app does not
- * have, an outside site that refuses to be framed): a demo tenant's data dir seeded before the fix gets the
- * seed's current links. Only these exact values are touched, so a link a school changed is left alone.
+ * have, an outside site that refuses to be framed) or to a stand-in (the shop on live goods before the live list
+ * existed): a demo tenant's data dir seeded before the fix gets the seed's current links. Only these exact values are touched, so a link a school changed is left alone.
  */
 import { and, asc, eq } from 'drizzle-orm'
 import { countRows, type Db } from '../db'
@@ -12,7 +12,9 @@ import { BANNER_LINKS, seedLink, TENANTS } from './data'
 const DEAD_HOME_LINKS: Record<string, string> = {
   '/pages3/news/index': 'article:0',
   '/pages/user/index': '/pages5/counselor/index',
-  '/pages/course/index?type=live': '/pages/course/index?goodsType=3',
+  '/pages/course/index?type=live': '/pages5/liveList',
+  // until the live pages existed (issue 13) the tile opened the shop on live goods
+  '/pages/course/index?goodsType=3': '/pages5/liveList',
   'https://zwfw.mem.gov.cn/': '/pages2/exam/index',
 }
 const DEAD_BANNER_LINK = '/pages3/news/index'

@@ -21,10 +21,15 @@ export const BANK_TAB = '/pages/questionBank/index'
 
 /**
  * "Study now" for what was bought: a question bank opens the question-bank tab on its bank (made the current
- * bank); courses, live classes and packages open the learning tab. A bank that cannot be looked up (network)
- * still opens the question-bank tab.
+ * bank); a live class its schedule (pages5/liveDetail/index); courses and packages open the learning tab. A bank
+ * that cannot be looked up (network) still opens the question-bank tab.
  */
 export async function openStudy(goodsId: number, goodsType: number): Promise<void> {
+  // a live class opens its schedule (enter the room or its replay from there); a route string only
+  if (goodsType === GOODS_TYPE.live && goodsId > 0) {
+    await Taro.navigateTo({ url: `/pages5/liveDetail/index?goodsId=${goodsId}` })
+    return
+  }
   if (goodsType !== GOODS_TYPE.bank) {
     await Taro.switchTab({ url: LEARN_TAB })
     return

@@ -119,4 +119,9 @@ export default {
   'learn.photo.paused': 'Playback is paused: take the photo check to go on studying',
   'learn.photo.uploading': 'Uploading {percent}%',
   'learn.photo.failed': 'The photo was not saved, please try again',
+
+  // live classes (issue 13): the learning tab's way to them
+  'learn.live.title': 'Live classes',
+  'learn.live.hint': 'Schedule, live now and replays',
+  'learn.live.schedule': 'Live schedule',
 } satisfies Record<keyof typeof zh, string>

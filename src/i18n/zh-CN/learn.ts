@@ -115,4 +115,9 @@ export default {
   'learn.photo.paused': '播放已暂停：完成拍照核验后才能继续学习',
   'learn.photo.uploading': '上传中 {percent}%',
   'learn.photo.failed': '照片提交失败，请重试',
+
+  // live classes (issue 13): the learning tab's way to them
+  'learn.live.title': '直播课',
+  'learn.live.hint': '直播课表、正在直播和回放',
+  'learn.live.schedule': '直播课表',
 } as const

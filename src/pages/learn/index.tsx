@@ -18,6 +18,7 @@ import { recentExamAppointment } from '@/services/api/exam'
 import { type LastStudy, lastStudy, type MyCourseGoods, myCourseGoods, todayStudy } from '@/services/api/learn'
 import { clock, learnUrl } from '@/services/study/links'
 import { useSession } from '@/store/session'
+import { GOODS_TYPE } from '../../../contract/schemas/codes'
 import { GoodsRow } from './parts'
 import './learn.scss'
 
@@ -130,6 +131,14 @@ export default function Learn() {
             ))}
           </View>
         )}
+        {/* live classes (pages5): a route string only, no live code in the main package */}
+        <View className="ln-section ln-row ln-to-lives" onClick={() => go('/pages5/liveDetail/list')}>
+          <View className="ln-row-main">
+            <Text className="ln-row-title">{t('learn.live.title')}</Text>
+            <Text className="ln-muted">{t('learn.live.hint')}</Text>
+          </View>
+          <Text className="ln-arrow" />
+        </View>
         <View className="ln-section ln-my-goods">
           <View className="ln-section-head">
             <Text className="ln-section-title">{t('learn.goods.title')}</Text>
@@ -154,6 +163,19 @@ export default function Learn() {
                 g={g}
                 tag={g.firstChoice ? t('learn.goods.firstTag') : undefined}
                 onOpen={(row) => go(learnUrl.details(row.goodsId))}
+                extra={
+                  g.goodsType === GOODS_TYPE.live ? (
+                    <Text
+                      className="ln-link ln-goods-lives"
+                      onClick={(e) => {
+                        e.stopPropagation()
+                        go(`/pages5/liveDetail/index?goodsId=${g.goodsId}`)
+                      }}
+                    >
+                      {t('learn.live.schedule')}
+                    </Text>
+                  ) : undefined
+                }
               />
             ))}
             <ListFooter more={goods.more} done={goods.done} onRetry={() => goods.loadMore()} />

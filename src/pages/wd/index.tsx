@@ -6,6 +6,7 @@
  */
 import { Image, Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
+import Coins from 'lucide/dist/esm/icons/coins.mjs'
 import { type ReactNode, useState } from 'react'
 import Icon from '@/components/icon'
 import type { Tone } from '@/components/icon/entries'
@@ -96,6 +97,8 @@ const STUDY_ENTRIES: readonly Entry[] = [
   },
   { key: 'hours', label: () => t('verify.menu.hours'), glyph: Clock, tone: 'green', url: '/pages2/learn/my_learn' },
   { key: 'stuff', label: () => t('verify.menu.stuff'), glyph: FolderOpen, tone: 'red', url: '/pages2/wd/stuff' },
+  // live classes' points: red packets grabbed, rewards given (issue 14)
+  { key: 'points', label: () => wx('study.points'), glyph: Coins, url: '/pages3/live/points' },
 ]
 
 /** REVIEW_STATUS 0-3 of the identity certification, as the entry's value. */

@@ -68,6 +68,8 @@ export const tx = scoped(
     'mock.live.empty': '暂无模考场次',
     'mock.live.starts': '开考时间：{time}',
     'mock.live.ends': '结束时间：{time}',
+    // its live room (issue 13)
+    'mock.live.room': '直播讲解',
     'mock.mine.empty': '还没有报名模拟考试',
     'mock.mine.status.1': '已报名',
     'mock.mine.status.2': '已取消',
@@ -191,6 +193,7 @@ export const tx = scoped(
     'mock.live.empty': 'No mock sessions scheduled',
     'mock.live.starts': 'Starts: {time}',
     'mock.live.ends': 'Ends: {time}',
+    'mock.live.room': 'Live class',
     'mock.mine.empty': 'No applications yet',
     'mock.mine.status.1': 'Applied',
     'mock.mine.status.2': 'Withdrawn',

@@ -24,7 +24,7 @@ import {
 } from '@/services/api/exam'
 import { tx } from '../mockExam/messages'
 import { mockUrl, Tabs } from '../mockExam/parts'
-import { GroupRow, type MockActionKind, MockCard, SubscriptionCard } from './parts'
+import { GroupRow, type MockActionKind, MockCard, mockRoomUrl, SubscriptionCard } from './parts'
 import '../mockExam/mock.scss'
 
 type Tab = 'apply' | 'live' | 'mine' | 'scores'
@@ -108,6 +108,7 @@ export default function MockRecord() {
     if (kind === 'apply') go(mockUrl.apply(m.examId))
     else if (kind === 'enter' || kind === 'continue') go(mockUrl.sit(m.examId))
     else if (kind === 'results') go(mockUrl.records(m.examId))
+    else if (kind === 'room') go(mockRoomUrl(m))
     else if (m.subscribeId) withdraw(m.subscribeId, m.name)
   }
 

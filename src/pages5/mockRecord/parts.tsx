@@ -15,7 +15,12 @@ export function LiveTag({ live }: { live: MockRow['live'] }) {
   return <Text className={`mk-live mk-live-${live}`}>{tx(LIVE_KEY[live])}</Text>
 }
 
-export type MockActionKind = 'apply' | 'enter' | 'continue' | 'results' | 'cancel'
+export type MockActionKind = 'apply' | 'enter' | 'continue' | 'results' | 'cancel' | 'room'
+
+/** The mock's live room (its explanation class): its current or next session, else the room's latest. */
+export function mockRoomUrl(m: Pick<MockRow, 'channelId' | 'liveSessionId'>): string {
+  return `/pages3/live/detail?channelId=${m.channelId}${m.liveSessionId ? `&sessionId=${m.liveSessionId}` : ''}`
+}
 
 /** A mock exam: what it is, its windows, the learner's state and the one thing they can do now. */
 export function MockCard({
@@ -90,6 +95,11 @@ export function MockCard({
         {action.kind === 'cancel' && (
           <View className="mk-btn mk-cancel" onClick={() => onAction('cancel', m)}>
             {tx('mock.cancelApply')}
+          </View>
+        )}
+        {schedule && !!m.channelId && (
+          <View className="mk-btn mk-room" onClick={() => onAction('room', m)}>
+            {tx('mock.live.room')}
           </View>
         )}
       </View>

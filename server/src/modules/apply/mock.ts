@@ -14,6 +14,7 @@ import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core
 import type { Scoped } from '../bank/core'
 import type { ExamRow } from '../exam/eligibility'
 import { examRowsOf, statusOf, visibleExam, visibleExams } from '../exam/rows'
+import { mockRooms } from '../live/rows'
 import { isUniqueViolation, notFound } from './views'
 
 const rule = (msg: string) => new AppError(EXAM_CODE.bookingRule, msg)
@@ -38,7 +39,7 @@ async function mockRows(ctx: Scoped, userId: number, mocks: ExamRow[]) {
   const now = new Date()
   const businessIds = [...new Set(mocks.flatMap((m) => (m.businessId ? [m.businessId] : [])))]
   const subjectIds = [...new Set(mocks.flatMap((m) => (m.subjectId ? [m.subjectId] : [])))]
-  const [rows, businesses, subjects, mine] = await Promise.all([
+  const [rows, businesses, subjects, mine, rooms] = await Promise.all([
     examRowsOf(ctx, userId, mocks, now),
     businessIds.length
       ? ctx.db
@@ -66,6 +67,11 @@ async function mockRows(ctx: Scoped, userId: number, mocks: ExamRow[]) {
           ),
         ),
       ),
+    // the mock's live room (explanation class) and its current or next session
+    mockRooms(
+      ctx,
+      mocks.map((m) => m.id),
+    ),
   ])
   return mocks.map((m, i) => {
     const sub = mine.find((s) => s.examId === m.id)
@@ -81,6 +87,8 @@ async function mockRows(ctx: Scoped, userId: number, mocks: ExamRow[]) {
       applied: sub !== undefined,
       subscribeId: sub?.id ?? null,
       canApply: applyClosedReason(m, now) === '',
+      channelId: rooms.get(m.id)?.channelId ?? null,
+      liveSessionId: rooms.get(m.id)?.liveSessionId ?? null,
     }
   })
 }

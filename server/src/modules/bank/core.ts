@@ -134,6 +134,25 @@ export async function examPaperIds(ctx: Scoped, now = new Date()): Promise<Set<n
   return new Set(rows.map((r) => r.paperId))
 }
 
+/** Subquery: the questions of papers an unclosed exam uses (never shown before the exam closes: live pushes too). */
+export function examQuestionIds(ctx: Scoped, now = new Date()) {
+  return ctx.db
+    .selectDistinct({ id: paperQuestion.questionId })
+    .from(paperQuestion)
+    .where(
+      ctx.scope.where(
+        paperQuestion,
+        inArray(
+          paperQuestion.paperId,
+          ctx.db
+            .select({ id: exam.paperId })
+            .from(exam)
+            .where(ctx.scope.where(exam, or(isNull(exam.closeAt), gt(exam.closeAt, now)))),
+        ),
+      ),
+    )
+}
+
 export async function assertPractisablePaper(ctx: Scoped, paperId: number): Promise<void> {
   if ((await examPaperIds(ctx)).has(paperId))
     throw new AppError(

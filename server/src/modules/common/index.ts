@@ -1,5 +1,5 @@
 /** Tenant lookup, config, dictionary, server time, advertising and the home grid (all public reads). */
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, notLike } from 'drizzle-orm'
 import { countRows } from '../../db'
 import { advertising, config, dictData, homeItem, tenant, tenantHost } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, nowSeconds } from '../../http/core'
@@ -55,6 +55,9 @@ async function tenantBrand(ctx: Ctx): Promise<{ name: string; primary: string; l
   }
 }
 
+/** config rows only the server reads (the live chat's censored words, live.*): never in the public config */
+const SERVER_ONLY_PREFIX = 'live.'
+
 export const handlers: Handlers = {
   'GET /app/common/findTenantId': async (ctx, { query }) => {
     const [row] = await ctx.db
@@ -70,7 +73,16 @@ export const handlers: Handlers = {
     const rows = await ctx.db
       .select({ configKey: config.configKey, configValue: config.configValue })
       .from(config)
-      .where(ctx.scope.where(config, query.configKey ? eq(config.configKey, query.configKey) : undefined))
+      .where(
+        ctx.scope.where(
+          config,
+          and(
+            query.configKey ? eq(config.configKey, query.configKey) : undefined,
+            // server-side settings (the live chat's censored words) are never public
+            notLike(config.configKey, `${SERVER_ONLY_PREFIX}%`),
+          ),
+        ),
+      )
       .orderBy(asc(config.configKey))
     if (query.configKey && query.configKey !== BRAND_KEY) return rows
     if (rows.some((r) => r.configKey === BRAND_KEY)) return rows

@@ -3,6 +3,7 @@ import { count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { toInt } from '../../db'
 import { course, courseSection, goods, studyInterval, studyProgress, userFirstChoice } from '../../db/schema'
 import { type Data, type Handlers, requireUser, toSeconds } from '../../http/core'
+import { liveHoursByGoods, liveSecondsSince } from '../live/watch'
 import {
   type CourseTree,
   courseTree,
@@ -186,7 +187,9 @@ export const handlers: Handlers = {
         ),
       )
       .groupBy(studyInterval.goodsId, studyInterval.sectionId)
-    const seconds = today.reduce((s, r) => s + Number(r.seconds ?? 0), 0)
+    // live classes and their playback count like video (modules/live/watch.ts)
+    const live = await liveSecondsSince(ctx, userId, startOfDay(new Date()))
+    const seconds = today.reduce((s, r) => s + Number(r.seconds ?? 0), 0) + live
     const sections =
       today.length === 0
         ? []
@@ -213,9 +216,18 @@ export const handlers: Handlers = {
     const { userId } = requireUser(ctx)
     const since = startOfDay(new Date())
     const out = []
-    for (const g of await studiedGoods(ctx, userId)) {
+    const studied = await studiedGoods(ctx, userId)
+    // the live sessions of a goods' rooms count like its sections (modules/live/watch.ts)
+    const live = await liveHoursByGoods(
+      ctx,
+      userId,
+      studied.map((g) => g.id),
+      since,
+    )
+    for (const g of studied) {
       const tree = await courseTree(ctx, g)
-      if (tree.courses.length === 0) continue
+      const lh = live.get(g.id) ?? { totalSeconds: 0, creditedSeconds: 0, todaySeconds: 0 }
+      if (tree.courses.length === 0 && lh.totalSeconds === 0) continue
       const map = await progressOfTree(ctx, userId, tree)
       const [[today], [abnormal]] = await Promise.all([
         ctx.db
@@ -246,9 +258,9 @@ export const handlers: Handlers = {
       out.push({
         goodsId: g.id,
         goodsName: g.name,
-        totalSeconds: sum.totalSeconds,
-        creditedSeconds: sum.creditedSeconds,
-        todaySeconds: Math.round(Number(today?.s ?? 0)),
+        totalSeconds: sum.totalSeconds + lh.totalSeconds,
+        creditedSeconds: sum.creditedSeconds + lh.creditedSeconds,
+        todaySeconds: Math.round(Number(today?.s ?? 0)) + lh.todaySeconds,
         sectionNum: sum.sectionNum,
         finishedSectionNum: sum.finishedSectionNum,
         abnormalNum: toInt(abnormal?.n),

@@ -1,54 +1,46 @@
 /**
- * The staff desk: what a training school's staff decide about learners' orders, outside the learner
+ * The staff desk: what a training school's staff decide about learners' orders and reviews, outside the learner
  * contract. Refund requests are approved or rejected (approval revokes the entitlement; the money itself is
  * returned in the payment provider's merchant platform) and requested invoices are marked issued.
- * Registered only when STAFF_TOKEN is set; every call needs `x-staff-token` and the `tenant-id` it acts for.
+ * Always registered. Every call names the `tenant-id` it acts for and is made either by a manager account of that
+ * tenant (`Authorization: Bearer <login token>`, the console's pages) or, when STAFF_TOKEN is set, with
+ * `x-staff-token` (scripts): server/src/http/staff-auth.ts.
  *   GET  {apiBase}/staff/refunds                  open refund requests
  *   POST {apiBase}/staff/refunds/:orderId         { approve: boolean, reason? }
  *   GET  {apiBase}/staff/invoices                 requested, not yet issued invoices
  *   POST {apiBase}/staff/invoices/:invoiceId/issue
  *   GET  {apiBase}/staff/certifications           identity certifications waiting for manual review
  *   POST {apiBase}/staff/certifications/:userId   { approve: boolean, reason? } (approval fills the account's name and ID)
- *   GET  {apiBase}/staff/photos                   study / exam photos waiting for review (oldest 100)
+ *   GET  {apiBase}/staff/photos                   study / exam photos waiting for review (oldest 100), with the
+ *                                                 learner's certified face photo to compare with
  *   POST {apiBase}/staff/photos/:photoId          { approve: boolean }
  *   GET  {apiBase}/staff/certificates             certificates issued, newest 100
  *   POST {apiBase}/staff/certificates/:serial/revoke   (the public verification then says revoked)
  */
-import { timingSafeEqual } from 'node:crypto'
 import { and, asc, desc, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
 import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
 import type { Db } from '../../db'
-import { certificate, identityCert, invoice, photoLog, shopOrder, sysUser, tenant } from '../../db/schema'
-import { AppError, envelope, TenantScope } from '../../http/core'
+import { certificate, courseSection, goods, identityCert, invoice, photoLog, shopOrder, sysUser } from '../../db/schema'
+import { AppError, envelope, type TenantScope } from '../../http/core'
+import { staffScopeOf } from '../../http/staff-auth'
 import { decideRefund, issueInvoice } from './service'
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const decision = z.object({ approve: z.boolean(), reason: z.string().trim().max(200).optional() })
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
-
-export async function registerStaffRoutes(root: FastifyInstance, db: Db, apiBase: string, staffToken: string) {
+export async function registerStaffRoutes(
+  root: FastifyInstance,
+  db: Db,
+  apiBase: string,
+  staffToken: string | undefined,
+) {
   await root.register(
     async (app) => {
-      const scopeOf = async (req: FastifyRequest): Promise<TenantScope> => {
-        const token = req.headers['x-staff-token']
-        if (typeof token !== 'string' || !sameSecret(token, staffToken)) throw new AppError(401, 'staff token required')
-        const raw = req.headers['tenant-id']
-        if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw new AppError(400, 'tenant-id header is required')
-        const [t] = await db
-          .select({ id: tenant.id })
-          .from(tenant)
-          .where(eq(tenant.id, Number(raw)))
-        if (!t) throw new AppError(404, 'unknown tenant')
-        return new TenantScope(t.id)
-      }
+      const scopeOf = async (req: FastifyRequest): Promise<TenantScope> =>
+        (await staffScopeOf(db, req, { roles: ['manager'], staffToken })).scope
       const parse = <T>(schema: z.ZodType<T>, value: unknown, what: string): T => {
         const r = schema.safeParse(value)
         if (!r.success) throw new AppError(400, `${what}: ${r.error.issues[0]?.message ?? 'invalid'}`)
@@ -167,13 +159,27 @@ export async function registerStaffRoutes(root: FastifyInstance, db: Db, apiBase
             userAccount: sysUser.userAccount,
             scene: photoLog.scene,
             goodsId: photoLog.goodsId,
+            goodsName: goods.name,
             sectionId: photoLog.sectionId,
+            sectionName: courseSection.name,
             recordId: photoLog.recordId,
             imageUrl: photoLog.imageUrl,
             createdAt: photoLog.createdAt,
+            // what the photo is compared with: the face of the learner's identity certification (null: none)
+            certFaceImage: identityCert.faceImage,
+            certStatus: identityCert.status,
           })
           .from(photoLog)
           .innerJoin(sysUser, eq(sysUser.id, photoLog.userId))
+          .leftJoin(goods, and(eq(goods.id, photoLog.goodsId), eq(goods.tenantId, photoLog.tenantId)))
+          .leftJoin(
+            courseSection,
+            and(eq(courseSection.id, photoLog.sectionId), eq(courseSection.tenantId, photoLog.tenantId)),
+          )
+          .leftJoin(
+            identityCert,
+            and(eq(identityCert.userId, photoLog.userId), eq(identityCert.tenantId, photoLog.tenantId)),
+          )
           .where(scope.where(photoLog, eq(photoLog.reviewStatus, REVIEW_STATUS.pending)))
           .orderBy(asc(photoLog.createdAt))
           .limit(100)

@@ -1,0 +1,184 @@
+/**
+ * Live classes: channel and session lists, the room's detail (chat token, stream, playback), chat history and the
+ * live provider's public info. Times are Unix seconds unless named *Ms. The chat itself is a socket protocol:
+ * ./live-codes.ts. Semantics: docs/DECISIONS.md "Live".
+ */
+import { z } from 'zod'
+import type { RouteKey } from '../routes'
+import { CHAT_USER_TYPES, LIVE, LIVE_STATES } from './live-codes'
+import type { RouteSchema } from './types'
+
+export * from './live-codes'
+
+const id = z.coerce.number().int().positive().max(2_147_483_647)
+const int = z.number().int()
+const time = int
+const pageQuery = {
+  pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+}
+const page = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: int })
+const state = z.enum(LIVE_STATES)
+
+/** One scheduled class (session) of a channel, as every list shows it. */
+export const liveSessionRow = z.object({
+  sessionId: int,
+  channelId: int,
+  title: z.string(),
+  channelName: z.string(),
+  cover: z.string(),
+  teacherName: z.string(),
+  teacherAvatar: z.string(),
+  /** the goods that gives entry (null: a free public class or a mock's room) */
+  goodsId: int.nullable(),
+  goodsName: z.string(),
+  /** the mock exam this room explains */
+  examId: int.nullable(),
+  free: z.boolean(),
+  startTime: time,
+  endTime: time,
+  state,
+  /** a ready recording exists and the channel allows playback */
+  hasPlayback: z.boolean(),
+  /** this learner may enter (free, entitled through the goods, or applied to the mock) */
+  canEnter: z.boolean(),
+  /** study time credited to this learner in the session, live and playback together (seconds) */
+  watchedSeconds: int,
+  /** this learner signed a check-in of the session (attendance; docs/DECISIONS.md "Live — interactions") */
+  attended: z.boolean(),
+})
+
+export const playbackItem = z.object({
+  recordingId: int,
+  sessionId: int,
+  title: z.string(),
+  /** HLS playlist (a signed path on this server for the local provider) */
+  url: z.string(),
+  durationSeconds: z.number(),
+  /** epoch ms of the recording's time 0: chat replay offset = message time - this */
+  startedAtMs: int,
+})
+
+/** Spec §3 "Live channel detail", plus what the room page needs to open. */
+export const channelDetail = z.object({
+  /** chat room id (playback: the spec's prefix + session id) */
+  roomId: z.string(),
+  channelId: int,
+  sessionId: int,
+  /** the chat user id (our user id as a string) */
+  userId: z.string(),
+  isPPT: z.boolean(),
+  scene: z.enum(['alone', 'ppt']),
+  /** short-lived token for the chat LOGIN (LIVE.CHAT_TOKEN_TTL_S) */
+  chatToken: z.string(),
+  /** socket.io namespace and path on this server */
+  chatNamespace: z.string(),
+  chatPath: z.string(),
+  /** 'Y' | 'N' as the spec names it */
+  playbackEnabled: z.enum(['Y', 'N']),
+  hasPlayback: z.boolean(),
+  playbackList: z.array(playbackItem),
+  /** my user type in this room: teacher/manager/assistant from the account's staff role, else student (slice in a PPT scene) */
+  userType: z.enum(CHAT_USER_TYPES),
+  nick: z.string(),
+  pic: z.string(),
+  channelName: z.string(),
+  title: z.string(),
+  intro: z.string(),
+  teacherName: z.string(),
+  teacherAvatar: z.string(),
+  cover: z.string(),
+  state,
+  startTime: time,
+  endTime: time,
+  bulletin: z.string(),
+  chatClosed: z.boolean(),
+  likes: int,
+  /** the stream to play now: '' when not live. provider 'polyv': play with their player by providerChannelId */
+  stream: z.object({
+    provider: z.enum(['local', 'polyv']),
+    hlsUrl: z.string(),
+    providerChannelId: z.string(),
+    /** local provider only: false when nginx-rtmp is not running on the server (the room says so) */
+    videoAvailable: z.boolean(),
+  }),
+  /** other sessions of the channel (schedule), soonest first */
+  sessions: z.array(liveSessionRow),
+})
+
+export const chatHistoryRow = z.object({
+  id: int,
+  EVENT: z.enum(['SPEAK', 'CHAT_IMG']),
+  user: z.object({
+    userId: int,
+    nick: z.string(),
+    pic: z.string(),
+    userType: z.enum(CHAT_USER_TYPES),
+    actor: z.enum(['lecturer', 'administrator', 'assistant', 'student']),
+  }),
+  content: z.string(),
+  msgSource: z.literal('chatImg').optional(),
+  quoteId: int.optional(),
+  /** epoch ms */
+  time: int,
+})
+
+const listQuery = z.object({
+  ...pageQuery,
+  /** '' = all states */
+  state: z.enum(['', ...LIVE_STATES]).default(''),
+  goodsId: id.optional(),
+  /** '1' = free public classes only */
+  free: z.enum(['', '1']).default(''),
+})
+
+export const liveSchemas = {
+  /** the tenant's sessions: live now first, then upcoming soonest first, then ended latest first */
+  'GET /goods/getLiveList': { query: listQuery, data: page(liveSessionRow) },
+  /** sessions of rooms this learner may enter through a goods they hold (not free classes), same order */
+  'GET /goods/listUserVideoLive': {
+    query: z.object({ ...pageQuery, state: z.enum(['', ...LIVE_STATES]).default('') }),
+    data: page(liveSessionRow),
+  },
+  /** every session of the rooms a goods (or a package holding it) owns, in schedule order */
+  'GET /goods/listGoodsUserLive': { query: z.object({ goodsId: id }), data: z.array(liveSessionRow) },
+  /** sessions live right now that this learner may enter */
+  'GET /goods/livingSectionList': { data: z.array(liveSessionRow) },
+  /** the session this learner watched last (live or playback), with where playback stopped */
+  'GET /study/record/queryLiveLast': {
+    data: liveSessionRow.extend({ mode: z.enum(['live', 'playback']), position: z.number() }).nullable(),
+  },
+  /** the learner's next class: live now, else the soonest upcoming they may enter */
+  'GET /study/record/getLastLive': { data: liveSessionRow.nullable() },
+  /**
+   * open a room: sessionId omitted = the channel's current (live, else next, else latest) session;
+   * playback '1' = the recording's room (refused 633 when there is none)
+   */
+  'GET /study/record/getChannelBasicInfo': {
+    query: z.object({ channelId: id, sessionId: id.optional(), playback: z.enum(['', '1']).default('') }),
+    data: channelDetail,
+  },
+  /** free public classes from seven days ago to seven days ahead */
+  'GET /study/record/syncSevenPublicClass': { data: z.array(liveSessionRow) },
+  /**
+   * chat history of a session. Without afterId: newest first, pageSize + 1 rows at most (the extra row means more)
+   * before beforeId. With afterId: oldest first after it (chat replay, pages of up to PLAYBACK_PAGE).
+   */
+  'GET /polyv/live/historyChatMsgList': {
+    query: z.object({
+      channelId: id,
+      sessionId: id,
+      beforeId: id.optional(),
+      afterId: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+      pageSize: z.coerce.number().int().min(1).max(LIVE.PLAYBACK_PAGE).default(LIVE.HISTORY_PAGE),
+    }),
+    data: z.array(chatHistoryRow),
+  },
+  /**
+   * what the app needs to set up the live SDK: never the API secret. local: apiId '' and verifyUrl of this server;
+   * polyv: the tenant's app id and this server's verify URL (signing happens on the server).
+   */
+  'GET /app/common/get/polyv/info': {
+    data: z.object({ provider: z.enum(['local', 'polyv']), apiId: z.string(), verifyUrl: z.string() }),
+  },
+} satisfies Partial<Record<RouteKey, RouteSchema>>

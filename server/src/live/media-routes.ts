@@ -1,0 +1,249 @@
+/**
+ * The live video's HTTP side, outside the contract table (docs/DECISIONS.md "Live — video"):
+ * - `GET <apiBase>/live/hls/<token>/<stream>/<file>`: a live stream's HLS playlist and fragments (local provider);
+ * - `GET <apiBase>/live/vod/<token>/<recordingId>/<file>`: a ready recording's VOD playlist and segments
+ *   (paths `media/...` from config.mediaDir: the seed's committed demo; others from config.live.dir);
+ *   both need a media token (../live/token.ts) bound to the stream or recording, serve only `.m3u8`/`.ts` files of
+ *   that one folder, and are not rate-limited (a player asks every 2 s; the token is the guard);
+ * - `POST <apiBase>/live/hooks/:event`: nginx-rtmp's on_publish / on_publish_done / on_record_done, answered only
+ *   to this machine with the hook key;
+ * - `GET <apiBase>/live/verify`: the verify URL of the provider-info call (Polyv's external authorization).
+ * Also starts the local provider's nginx once the server listens (the hooks need the API port).
+ */
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { AppConfig } from '../config'
+import type { Db } from '../db'
+import { liveChannel, liveRecording, sysUser } from '../db/schema'
+import { envelope, type Services } from '../http/core'
+import { endLive, goLive } from './sessions'
+import { readMediaToken } from './token'
+import { LocalLiveProvider } from './video/local'
+import { livePaths } from './video/nginx-conf'
+import { checkHookKey, checkPublishSign, readViewerId, STREAM_KEY_RE } from './video/signs'
+
+const MEDIA_FILE_RE = /^[A-Za-z0-9_-]{1,64}\.(m3u8|ts)$/
+const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t' } as const
+/** Polyv's timestamps are valid 3 minutes */
+const VERIFY_TS_WINDOW_MS = 3 * 60 * 1000
+/** a ready recording's folder, cached (a player asks for a segment every few seconds) */
+const VOD_CACHE_MS = 60_000
+const VOD_CACHE_MAX = 5000
+
+export interface LiveRoutesOptions {
+  db: Db
+  config: AppConfig
+  live: Services['live']
+}
+
+const loopback = (a: string | undefined) => !!a && (a === '::1' || a.startsWith('127.') || a.startsWith('::ffff:127.'))
+
+/** A connection from this machine (not req.ip: behind TRUST_PROXY that is the forwarded client). */
+const fromThisMachine = (req: FastifyRequest) => {
+  const { remoteAddress, localAddress } = req.socket
+  return loopback(remoteAddress) || (!!remoteAddress && remoteAddress === localAddress)
+}
+
+/** Where nginx reaches the hooks: the address the server listens on (any-address = loopback). */
+export function hookBaseOf(address: AddressInfo | string | null, apiBase: string): string | null {
+  if (!address || typeof address === 'string') return null
+  const a = address.address
+  const host = a === '0.0.0.0' || a === '::' ? '127.0.0.1' : a.includes(':') ? `[${a}]` : a
+  return `http://${host}:${address.port}${apiBase}/live/hooks`
+}
+
+const providers = new WeakMap<FastifyInstance, Services['live']>()
+/** The live services of a built app (main.ts logs the video status after listen). */
+export const liveServicesOf = (app: FastifyInstance) => providers.get(app)
+
+/** `<token>/<name>/<file>` of a wildcard route ('' for a missing part; more parts make the file name invalid). */
+function threeParts(req: FastifyRequest): [string, string, string] {
+  const parts = String((req.params as { '*'?: unknown })['*'] ?? '').split('/')
+  if (parts.length !== 3) return [parts[0] ?? '', parts[1] ?? '', '']
+  return [parts[0]!, parts[1]!, parts[2]!]
+}
+
+const maskPhone = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : p)
+
+export async function registerLiveRoutes(app: FastifyInstance, o: LiveRoutesOptions): Promise<void> {
+  const { db, config, live } = o
+  providers.set(app, live)
+  const provider = live.provider
+  const liveDir = path.resolve(config.live.dir)
+  const mediaDir = path.resolve(config.mediaDir)
+
+  if (provider instanceof LocalLiveProvider) {
+    app.addHook('onListen', async () => {
+      const hookBase = hookBaseOf(app.server.address(), config.apiBase)
+      if (!hookBase) {
+        app.log.warn('live video unavailable: the server does not listen on a TCP port nginx can call back')
+        return
+      }
+      // not awaited by listen(): nginx starts in the background; ready() / main.ts wait for it
+      void provider.attach({ db, log: app.log, hookBase })
+    })
+  }
+
+  const vodCache = new Map<string, { at: number; dir: string | null }>()
+  const vodDir = async (tenantId: number, recordingId: number): Promise<string | null> => {
+    const key = `${tenantId}:${recordingId}`
+    const hit = vodCache.get(key)
+    if (hit && Date.now() - hit.at < VOD_CACHE_MS) return hit.dir
+    const [row] = await db
+      .select({ path: liveRecording.path })
+      .from(liveRecording)
+      .where(
+        and(eq(liveRecording.tenantId, tenantId), eq(liveRecording.id, recordingId), eq(liveRecording.status, 'ready')),
+      )
+    let dir: string | null = null
+    if (row?.path) {
+      const [root, rel] = row.path.startsWith('media/') ? [mediaDir, row.path.slice(6)] : [liveDir, row.path]
+      const resolved = path.resolve(root, path.dirname(rel))
+      if (resolved.startsWith(root + path.sep)) dir = resolved
+    }
+    if (vodCache.size >= VOD_CACHE_MAX) vodCache.clear()
+    vodCache.set(key, { at: Date.now(), dir })
+    return dir
+  }
+
+  const send = (reply: FastifyReply, code: number, msg: string) => reply.code(code).send(envelope(code, msg, null))
+
+  const serve = (reply: FastifyReply, dir: string, file: string, cache: { playlist: string; segment: string }) => {
+    if (!MEDIA_FILE_RE.test(file)) return send(reply, 404, 'media not found')
+    if (!fs.statSync(path.join(dir, file), { throwIfNoEntry: false })?.isFile())
+      return send(reply, 404, 'media not found')
+    const ext = file.endsWith('.m3u8') ? 'm3u8' : 'ts'
+    return reply
+      .header('cache-control', ext === 'm3u8' ? cache.playlist : cache.segment)
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .type(TYPES[ext])
+      .sendFile(file, dir, { cacheControl: false })
+  }
+
+  await app.register(
+    async (r) => {
+      // reply.sendFile comes from @fastify/static: the app registers it when it serves the H5 build
+      if (!r.hasReplyDecorator('sendFile')) await r.register(fastifyStatic, { root: mediaDir, serve: false })
+      r.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 16 * 1024 },
+        (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      )
+
+      // wildcards, not :params: a media token is longer than the router's 100-character parameter limit
+      r.get('/live/hls/*', { config: { rateLimit: false } }, async (req, reply) => {
+        const [token, stream, file] = threeParts(req)
+        const claims = readMediaToken(config.secret, token)
+        if (!claims || !STREAM_KEY_RE.test(stream) || claims.target !== `hls:${stream}`)
+          return send(reply, 403, 'invalid or expired media link')
+        return serve(reply, path.join(livePaths(liveDir).hls, stream), file, {
+          playlist: 'no-cache, no-store',
+          segment: 'private, max-age=600',
+        })
+      })
+
+      r.get('/live/vod/*', { config: { rateLimit: false } }, async (req, reply) => {
+        const [token, recordingId, file] = threeParts(req)
+        const claims = readMediaToken(config.secret, token)
+        if (!claims || !/^\d{1,10}$/.test(recordingId) || claims.target !== `vod:${recordingId}`)
+          return send(reply, 403, 'invalid or expired media link')
+        const dir = await vodDir(claims.tenantId, Number(recordingId))
+        if (!dir) return send(reply, 404, 'media not found')
+        return serve(reply, dir, file, { playlist: 'private, max-age=300', segment: 'private, max-age=86400' })
+      })
+
+      r.post('/live/hooks/:event', { config: { rateLimit: false } }, async (req, reply) => {
+        const { event } = req.params as { event: string }
+        const k = (req.query as { k?: unknown }).k
+        if (!fromThisMachine(req) || !checkHookKey(config.secret, k)) return send(reply, 403, 'forbidden')
+        if (!(provider instanceof LocalLiveProvider) || !provider.liveEvents) return send(reply, 404, 'not found')
+        const events = provider.liveEvents
+        const body = (req.body ?? {}) as Record<string, unknown>
+        const name = body.name
+        // publish: the sign must be good now; later calls of the same stream: good, however old
+        const refused = checkPublishSign(config.secret, name, body.e, body.sign, event === 'publish' ? Date.now() : 0)
+        if (refused) {
+          req.log.info({ event, name: String(name).slice(0, 60), refused }, 'live: publish refused')
+          return send(reply, 403, refused)
+        }
+        const [channel] = await db
+          .select({ tenantId: liveChannel.tenantId, id: liveChannel.id })
+          .from(liveChannel)
+          .where(
+            and(eq(liveChannel.streamKey, String(name)), eq(liveChannel.provider, 'local'), eq(liveChannel.status, 1)),
+          )
+        if (!channel) return send(reply, 404, 'unknown stream')
+        const key = { tenantId: channel.tenantId, channelId: channel.id }
+        if (event === 'publish') {
+          const now = new Date()
+          const out = await goLive(db, events, key, now)
+          if (!out) return send(reply, 404, 'unknown stream')
+          provider.notePublished(String(name), now)
+          req.log.info({ ...key, sessionId: out.session.id, how: out.how }, 'live: stream started')
+          return reply.send(envelope(200, 'ok', null))
+        }
+        if (event === 'publish_done') {
+          const s = await endLive(db, events, key, { recordingFollows: true })
+          req.log.info({ ...key, sessionId: s?.id ?? null }, 'live: stream ended')
+          return reply.send(envelope(200, 'ok', null))
+        }
+        if (event === 'record_done') {
+          if (typeof body.path !== 'string') return send(reply, 400, 'path: missing')
+          const jobs = provider.recordings
+          if (!jobs) return send(reply, 404, 'not found')
+          const out = await jobs.recordDone(body.path, provider.takePublished(String(name)))
+          return reply.send(envelope(200, 'ok', out))
+        }
+        return send(reply, 404, 'not found')
+      })
+
+      /**
+       * Polyv's external authorization: their watch page calls this with the viewer id we minted (`userid`), their
+       * timestamp `ts` (13 digits), their `token` and the channel; the answer says whether that viewer may watch
+       * and under which name. The viewer id's MAC is the proof (only our server mints it, after the room's entry
+       * check); status 0 with a reason otherwise.
+       */
+      r.get('/live/verify', async (req, reply) => {
+        reply.header('cache-control', 'no-store')
+        const q = req.query as Record<string, unknown>
+        const no = (message: string) => reply.send({ status: 0, message })
+        for (const f of ['userid', 'ts', 'token', 'channelId'])
+          if (typeof q[f] !== 'string' || !q[f]) return no(`${f}: missing`)
+        if (!/^\d{13}$/.test(q.ts as string)) return no('ts: 13-digit millisecond timestamp expected')
+        if (Math.abs(Number(q.ts) - Date.now()) > VERIFY_TS_WINDOW_MS) return no('ts: expired')
+        if (!/^[A-Za-z0-9_-]{1,128}$/.test(q.token as string)) return no('token: bad format')
+        const viewer = readViewerId(config.secret, q.userid)
+        if (!viewer) return no('userid: unknown or expired viewer')
+        const [channel] = await db
+          .select({ id: liveChannel.id, provider: liveChannel.provider, pcid: liveChannel.providerChannelId })
+          .from(liveChannel)
+          .where(
+            and(
+              eq(liveChannel.tenantId, viewer.tenantId),
+              eq(liveChannel.id, viewer.channelId),
+              eq(liveChannel.status, 1),
+            ),
+          )
+        const named = channel && (q.channelId === channel.pcid || q.channelId === String(channel.id))
+        if (!channel || !named) return no('channelId: not the viewer’s channel')
+        const [user] = await db
+          .select({ nickName: sysUser.nickName, telPhone: sysUser.telPhone, avatar: sysUser.avatar })
+          .from(sysUser)
+          .where(and(eq(sysUser.tenantId, viewer.tenantId), eq(sysUser.id, viewer.userId)))
+        if (!user) return no('userid: unknown viewer')
+        return reply.send({
+          status: 1,
+          userid: q.userid,
+          nickname: user.nickName || maskPhone(user.telPhone),
+          avatar: user.avatar,
+        })
+      })
+    },
+    { prefix: config.apiBase },
+  )
+}

@@ -1,0 +1,118 @@
+/**
+ * The console: the school staff's web pages (console/, built by scripts/build-console.mjs into dist/console),
+ * served by this server outside the learner app, and the call that says who signed in to it.
+ *   GET /console/...                 the console (SPA fallback to its index.html; hashed assets cached for a year)
+ *   GET {apiBase}/console/me         the signed-in staff account: who, which role, which school
+ *   POST {apiBase}/console/signout   ends the presented login token
+ *   GET {apiBase}/console/live/...   the live console's question picker (./live.ts)
+ * Sign-in is the learner login API itself (POST {apiBase}/login); an account without a staff role is refused
+ * here and on every staff route (server/src/http/staff-auth.ts). docs/DECISIONS.md "Console".
+ */
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { AppConfig } from '../../config'
+import type { Db } from '../../db'
+import { tenant, userToken } from '../../db/schema'
+import { envelope } from '../../http/core'
+import { langOf, localize } from '../../http/refusals'
+import { requestTenant, STAFF_ROLES, staffScopeOf } from '../../http/staff-auth'
+import { authenticate } from '../../services/tokens'
+import { registerStaffAccountRoutes } from './accounts'
+import { registerConsoleLiveRoutes } from './live'
+
+export const CONSOLE_PATH = '/console'
+
+/** Hashed file names (scripts/build-console.mjs): safe to cache for a year. */
+const ASSET = /^assets\/[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/
+const TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+async function readFile(file: string): Promise<Buffer | null> {
+  try {
+    const st = await fsp.stat(file)
+    return st.isFile() ? await fsp.readFile(file) : null
+  } catch {
+    return null
+  }
+}
+
+export async function registerConsole(app: FastifyInstance, db: Db, config: AppConfig) {
+  await registerStaffAccountRoutes(app, db, config.apiBase, config.staffToken)
+  await registerConsoleLiveRoutes(app, db, config.apiBase, config.staffToken)
+
+  app.get(`${config.apiBase}/console/me`, async (req) => {
+    const { scope, account } = await staffScopeOf(db, req, { roles: STAFF_ROLES, operator: false })
+    const [school] = await db.select({ name: tenant.name }).from(tenant).where(eq(tenant.id, scope.tenantId))
+    return envelope(200, 'ok', { ...account!, tenantId: scope.tenantId, tenantName: school?.name ?? '' })
+  })
+
+  // signing out ends the session's token at once (the learner API has no logout): a token left in a shared
+  // browser's history is of no use; also used when the console refuses an account that is not staff
+  app.post(`${config.apiBase}/console/signout`, async (req) => {
+    const scope = await requestTenant(db, req)
+    const user = await authenticate(db, scope, req.headers.authorization)
+    await db
+      .update(userToken)
+      .set({ status: 'revoked' })
+      .where(scope.where(userToken, eq(userToken.id, user.tokenId)))
+    return envelope(200, 'ok', null)
+  })
+
+  const dir = config.consoleDir ? path.resolve(config.consoleDir) : undefined
+  const notBuilt = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .send(
+        envelope(
+          404,
+          localize(
+            'the console is not built on this server (npm run build:console)',
+            langOf(reply.request.headers),
+            404,
+          ),
+          null,
+        ),
+      )
+
+  app.get(CONSOLE_PATH, async (req, reply) => {
+    const q = req.url.indexOf('?')
+    return reply.redirect(`${CONSOLE_PATH}/${q >= 0 ? req.url.slice(q) : ''}`, 301)
+  })
+
+  app.get(`${CONSOLE_PATH}/*`, async (req, reply) => {
+    if (!dir) return notBuilt(reply)
+    const rel = (req.params as { '*': string })['*'] ?? ''
+    if (rel.startsWith('assets/')) {
+      const body = ASSET.test(rel) ? await readFile(path.join(dir, rel)) : null
+      if (!body) return reply.code(404).send(envelope(404, localize('not found', langOf(req.headers), 404), null))
+      return reply
+        .type(TYPES[path.extname(rel)] ?? 'application/octet-stream')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(body)
+    }
+    // every other path is a page of the console's own router: its index.html, never cached (it names the assets)
+    const html = await readFile(path.join(dir, 'index.html'))
+    if (!html) return notBuilt(reply)
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-robots-tag', 'noindex')
+      .send(
+        html
+          .toString('utf8')
+          .replace(
+            /<meta name="api-base" content="[^"]*"\s*\/?>/,
+            `<meta name="api-base" content="${escapeAttr(config.apiBase)}">`,
+          ),
+      )
+  })
+}

@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '直播回放',
+  disableScroll: true,
+})

@@ -1,0 +1,14 @@
+/** H5: socket.io-client over the browser's WebSocket; no polling, so no sticky sessions are needed (LIVE.md). */
+import { io } from 'socket.io-client'
+import { SOCKET_TIMEOUT_MS, type SocketFactory } from './socket-types'
+
+export const openSocket: SocketFactory = (url, path) =>
+  io(url, {
+    path,
+    transports: ['websocket'],
+    // the live client reconnects itself after a random 2-5 s with a fresh token (spec §4)
+    reconnection: false,
+    autoConnect: false,
+    forceNew: true,
+    timeout: SOCKET_TIMEOUT_MS,
+  })

@@ -1,0 +1,4 @@
+import { freshPglite } from './helpers'
+import { liveSuite } from './live-suite'
+
+liveSuite('PGlite', freshPglite)
