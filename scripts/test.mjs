@@ -53,7 +53,13 @@ function vitest(name, projects) {
   const r = JSON.parse(readFileSync(out, 'utf8'))
   passed += r.numPassedTests
   failed += r.numFailedTests
-  if (r.numFailedTests > 0) failures.push(`vitest ${name}: ${r.numFailedTests} failed`)
+  if (r.numFailedTests > 0) {
+    failures.push(`vitest ${name}: ${r.numFailedTests} failed`)
+    // name each failed test in the summary, so the end of the log says what broke
+    for (const f of r.testResults)
+      for (const a of f.assertionResults)
+        if (a.status === 'failed') failures.push(`  ${f.name.replace(root, '.')} › ${a.fullName ?? a.title}`)
+  }
   // a suite that fails to load counts as a failure even when no test inside it ran
   const broken = r.testResults.filter(
     (f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'),
