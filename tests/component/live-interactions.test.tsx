@@ -153,7 +153,8 @@ describe('answer card', () => {
     push('GET_TEST_QUESTION_CONTENT', { ...content, endsAt: Date.now() + 30_000 })
     await waitFor(() => expect(container.querySelector('.lv-sheet-test')).not.toBeNull())
     expect(q(container, '.lv-test-type').textContent).toBe('单选题')
-    expect(q(container, '.lv-test-stem').textContent).toContain('Which extinguisher for oil?')
+    // RichText is a web component that fills itself in after it upgrades: on a busy machine that is a tick later
+    await waitFor(() => expect(q(container, '.lv-test-stem').textContent).toContain('Which extinguisher for oil?'))
     expect(q(container, '.lv-test-submit').className).toContain('is-disabled')
     fireEvent.click(q(container, '.lv-test-option-A'))
     fireEvent.click(q(container, '.lv-test-option-B'))
