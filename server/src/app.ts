@@ -19,12 +19,14 @@ import Fastify, {
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { type RouteKey, type RouteMeta, routes } from '../../contract/routes'
 import { type RouteSchema, schemas } from '../../contract/schemas'
+import { AUTO_SUBMIT_SWEEP_SECONDS } from '../../contract/schemas/exam-codes'
 import { storable, UnstorableText } from '../../src/domain/storable-text'
 import type { AppConfig } from './config'
 import type { Db } from './db'
 import { tenant } from './db/schema'
 import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
 import { langOf, localize } from './http/refusals'
+import { staffScopeOf } from './http/staff-auth'
 import { attachChat } from './live/chat'
 import { registerLivePointsRoute } from './live/chat/points-route'
 import { LiveEvents } from './live/events'
@@ -32,7 +34,7 @@ import { registerLiveRoutes } from './live/media-routes'
 import { createLiveProvider } from './live/video'
 import { handlers } from './modules'
 import { registerConsole } from './modules/console'
-import { startExamSweep } from './modules/exam/attempts'
+import { sweepExpired } from './modules/exam/attempts'
 import { registerCertificateRoutes } from './modules/exam/certificates'
 import { registerMediaRoutes } from './modules/learn/media'
 import { registerLiveStaffRoutes } from './modules/live/staff'
@@ -49,6 +51,9 @@ import {
 import { registerUploadStore } from './modules/upload/store'
 import { staticAsset } from './seed/assets'
 import { LocalPaymentProvider, type PaymentProvider, WechatPaymentProvider } from './services/payment'
+import { PublicCache } from './services/shared/public-cache'
+import { openSharedRedis } from './services/shared/redis'
+import { everyTick } from './services/shared/ticks'
 import { LocalSmsSender } from './services/sms'
 import { authenticate } from './services/tokens'
 
@@ -78,6 +83,8 @@ declare module 'fastify' {
 /** Routes whose handler verifies a signature over the exact body bytes. */
 const RAW_BODY = new Set<RouteKey>(['POST /wx/pay/callback', 'POST /aliyun/oss/callback'])
 const RAW_BODY_LIMIT = 64 * 1024
+// the H5 build's js/ and css/ files carry a content hash in their name (config/index.ts h5.output)
+const HASHED_ASSET = /(?:^|[\\/])(?:js|css)[\\/][^\\/]+\.[0-9a-f]{8,}\.(?:js|css)(?:\.br|\.gz)?$/
 const PAY_CALLBACK: RouteKey = 'POST /wx/pay/callback'
 /** The object store calls it without our headers: the tenant guard runs after the body names the key. */
 const UPLOAD_CALLBACK: RouteKey = 'POST /aliyun/oss/callback'
@@ -94,9 +101,8 @@ const RATE_LIMITED_LOGIN = new Set<RouteKey>([
 ])
 
 /**
- * Public, rarely changing reads are cached in memory per tenant and query for a short time: on PGlite one
- * indexed read per request tops out near 1k req/s (TOOLCHAIN.md), and these are what every app start asks.
- * Several server processes may each serve a copy up to PUBLIC_CACHE_MS old.
+ * Public, rarely changing reads cached per tenant and query (services/shared/public-cache.ts): every staff write
+ * drops the tenant's entries on every process (Redis pub/sub); the TTL is the backstop for changes made by hand.
  */
 const PUBLIC_CACHE_MS = 30_000
 const CACHED_PUBLIC = new Set<RouteKey>([
@@ -144,19 +150,6 @@ async function tenantFromQuery(req: FastifyRequest) {
   if (!req.headers['tenant-id'] && typeof q?.tenantId === 'string') req.headers['tenant-id'] = q.tenantId
 }
 
-function publicCache(max = 2000) {
-  const entries = new Map<string, { at: number; value: Promise<unknown> }>()
-  return (key: string, load: () => Promise<unknown>) => {
-    const hit = entries.get(key)
-    if (hit && Date.now() - hit.at < PUBLIC_CACHE_MS) return hit.value
-    if (entries.size >= max) entries.clear()
-    const value = load()
-    entries.set(key, { at: Date.now(), value })
-    value.catch(() => entries.delete(key)) // never cache a failure
-    return value
-  }
-}
-
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { db, config } = opts
   const app = Fastify({
@@ -166,6 +159,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // REDIS_URL: one connection pair shared by the rate limits, the public cache, the sweeps' locks and the chat;
+  // closed last (onClose hooks run in reverse order of adding: this is the first one)
+  const redis = config.redisUrl ? openSharedRedis(config.redisUrl, config.secret, app.log) : undefined
+  if (redis) app.addHook('onClose', async () => redis.close())
   const payment: PaymentProvider =
     opts.services?.payment ??
     (config.payment.provider === 'wechat' && config.payment.wechat
@@ -175,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sms: opts.services?.sms ?? new LocalSmsSender(app.log),
     payment,
     live: opts.services?.live ?? { provider: createLiveProvider(config), events: new LiveEvents() },
+    ...(redis ? { redis } : {}),
   }
 
   // The H5 app is served by this server: its inline bootstrap needs a permissive CSP, so CSP is off.
@@ -183,6 +181,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     global: true,
     max: config.rateLimit.max,
     timeWindow: '1 minute',
+    // several processes count together in Redis; while Redis is away requests pass (limits lapse, the API stays up)
+    ...(redis ? { redis: redis.cmd, nameSpace: `${redis.prefix}:rl:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       code: 429,
@@ -233,7 +233,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       !urlPath.startsWith(`${config.apiBase}/`) &&
       fs.existsSync(path.join(config.staticDir, 'index.html'))
     ) {
-      return reply.type('text/html').sendFile('index.html') // SPA fallback (history router)
+      // a missing hashed chunk (an old build's name) is a 404, not the page: the loader then fails and retries
+      if (HASHED_ASSET.test(urlPath)) return reply.code(404).send(envelope(404, 'not found', null))
+      // SPA fallback (history router); never cached, like index.html itself
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
     }
     return reply
       .code(404)
@@ -241,7 +244,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
 
   if (config.staticDir && fs.existsSync(config.staticDir)) {
-    await app.register(fastifyStatic, { root: path.resolve(config.staticDir), wildcard: true, index: ['index.html'] })
+    // The H5 build (docs/DECISIONS.md "First load"): the .br / .gz files scripts/build.mjs writes next to each asset,
+    // chosen by Accept-Encoding; the content-hashed js/ and css/ files never change under their name (a year,
+    // immutable), everything else (index.html above all, which names the current chunks) is revalidated each time.
+    await app.register(fastifyStatic, {
+      root: path.resolve(config.staticDir),
+      wildcard: true,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, file: string) => {
+        reply.header('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
   }
 
   // Seeded images (covers, banners, portraits, the WeChat QR card, home icons): no external URLs (seed/assets.ts).
@@ -283,7 +298,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.code(200).send(envelope(200, 'ok', out ?? null))
   }
 
-  const cached = publicCache()
+  const cache = new PublicCache({ ttlMs: PUBLIC_CACHE_MS, redis, log: app.log })
+  app.addHook('onClose', async () => cache.close())
 
   await app.register(
     async (api) => {
@@ -335,7 +351,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
                 rawBody: req.rawBody,
               })
             const out = CACHED_PUBLIC.has(key)
-              ? await cached(`${req.ctx.scope.tenantId} ${key} ${JSON.stringify([req.query, req.params])}`, run)
+              ? await cache.get(req.ctx.scope.tenantId, `${key} ${JSON.stringify([req.query, req.params])}`, run)
               : await run()
             return sendResult(reply, out)
           },
@@ -356,15 +372,50 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerCertificateRoutes(app, db, config)
   await registerLivePointsRoute(app, db, config.apiBase) // the learner's points (live interactions)
 
-  // unpaid orders past their deadline close lazily on read; this sweep closes the rest every minute
-  const sweep = setInterval(() => {
-    closeExpiredOrders(db).catch((err) => app.log.warn({ err }, 'order sweep failed'))
-  }, 60_000)
-  sweep.unref()
-  app.addHook('onClose', async () => clearInterval(sweep))
+  // A staff write may change what the cached public reads show: the tenant's entries go on every process. Content
+  // edited outside the server (SQL, imports) is announced with POST /staff/content/changed.
+  const staffPrefix = `${config.apiBase}/staff/`
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return
+    if (!req.url.startsWith(staffPrefix)) return
+    const tenantId = Number(req.headers['tenant-id'])
+    if (Number.isInteger(tenantId) && tenantId > 0) await cache.changed(tenantId)
+  })
+  app.post(`${staffPrefix}content/changed`, async (req) => {
+    await staffScopeOf(db, req, { roles: ['manager'], staffToken: config.staffToken })
+    return envelope(200, 'ok', null) // the onResponse hook above drops the caches
+  })
+
+  // Sweeps: once per tick across processes (services/shared/ticks.ts).
+  // Unpaid orders past their deadline close lazily on read; this sweep closes the rest every minute.
+  const orderSweep = everyTick({
+    name: 'orders',
+    everyMs: 60_000,
+    db,
+    redis,
+    log: app.log,
+    run: async () => {
+      await closeExpiredOrders(db)
+    },
+  })
   // timed exam attempts past their deadline + grace are submitted on read; this sweep submits the rest
-  const examSweep = startExamSweep(db, app.log)
-  app.addHook('onClose', async () => clearInterval(examSweep))
+  const examSweep = everyTick({
+    name: 'exams',
+    everyMs: AUTO_SUBMIT_SWEEP_SECONDS * 1000,
+    db,
+    redis,
+    log: app.log,
+    run: async () => {
+      const n = await sweepExpired(db, new Date(), (err, recordId) =>
+        app.log.warn({ err, recordId }, 'exam sweep: submit failed'),
+      )
+      if (n > 0) app.log.info({ submitted: n }, 'exam attempts submitted at their deadline')
+    },
+  })
+  app.addHook('onClose', async () => {
+    orderSweep.stop()
+    examSweep.stop()
+  })
 
   // live video (local nginx-rtmp when enabled) and its events; the chat server attaches to the same HTTP server
   // HLS/VOD media routes, nginx's hooks, the verify URL; nginx itself starts once the server listens
@@ -372,7 +423,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await services.live.provider.start(services.live.events)
   app.addHook('onClose', async () => services.live.provider.stop())
   // live chat: socket.io on this HTTP server (path /socket.io, namespace /chat); closes itself on close
-  await attachChat(app, { db, config, events: services.live.events })
+  await attachChat(app, { db, config, events: services.live.events, ...(redis ? { redis } : {}) })
 
   return app
 }

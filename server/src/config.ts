@@ -37,7 +37,10 @@ export interface AppConfig {
   oss: OssConfig
   /** live classes (docs/DECISIONS.md "Live"): LIVE_PROVIDER, LIVE_DIR, LIVE_RTMP_PORT, LIVE_PUBLIC_HOST, LIVE_VIDEO=off, POLYV_* */
   live: LiveConfig
-  /** REDIS_URL: shared chat rooms, bans and speak limits across processes (socket.io redis adapter) */
+  /**
+   * REDIS_URL: what several processes share (docs/DECISIONS.md "Several processes"): rate limits, captchas,
+   * login-guard counts, the public-read cache's invalidation, the sweeps' tick locks, the live chat
+   */
   redisUrl?: string
 }
 
@@ -46,6 +49,12 @@ export interface LiveConfig {
   provider: 'local' | 'polyv'
   /** false: do not start nginx (LIVE_VIDEO=off); rooms still open with chat, the video says it is unavailable */
   videoEnabled: boolean
+  /**
+   * LIVE_VIDEO=follow (several processes on one machine, `npm run cluster`): another process with the same LIVE_DIR
+   * runs nginx-rtmp; this one starts nothing, serves HLS and playback from that dir and says video is available
+   * while that nginx runs
+   */
+  follow?: boolean
   /** nginx config, HLS fragments, recordings and VOD playlists (default DATA_DIR/live) */
   dir: string
   /** RTMP port nginx listens on (loopback unless LIVE_RTMP_BIND is set) */
@@ -123,7 +132,8 @@ function liveFromEnv(env: NodeJS.ProcessEnv): LiveConfig {
     throw new Error('LIVE_PROVIDER=polyv needs POLYV_APP_ID, POLYV_USER_ID and POLYV_APP_SECRET')
   return {
     provider: env.LIVE_PROVIDER === 'polyv' ? 'polyv' : 'local',
-    videoEnabled: env.LIVE_VIDEO !== 'off',
+    videoEnabled: env.LIVE_VIDEO !== 'off' && env.LIVE_VIDEO !== 'follow',
+    ...(env.LIVE_VIDEO === 'follow' ? { follow: true } : {}),
     dir: path.resolve(repoRoot, env.LIVE_DIR || path.join(env.DATA_DIR || '.data', 'live')),
     rtmpPort: int(env.LIVE_RTMP_PORT, 1935),
     rtmpBind: env.LIVE_RTMP_BIND || '127.0.0.1',

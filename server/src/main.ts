@@ -6,8 +6,11 @@
  * STATIC_DIR (dist/h5), SERVER_SECRET (else generated into DATA_DIR/secret), ACCESS_TTL_SECONDS,
  * REFRESH_TTL_SECONDS, RATE_LIMIT_MAX, PAY_PROVIDER (local | wechat; wechat needs the WECHATPAY_* variables,
  * docs/DECISIONS.md "Payment"), PAY_LOCAL_ENABLE=1 (keeps the local pay page with NODE_ENV=production).
- * Live video: LIVE_PROVIDER (local | polyv), LIVE_VIDEO=off, LIVE_DIR, LIVE_RTMP_PORT, LIVE_RTMP_BIND, LIVE_PUBLIC_HOST,
- * POLYV_APP_ID / POLYV_USER_ID / POLYV_APP_SECRET (docs/DECISIONS.md "Live — video").
+ * Live video: LIVE_PROVIDER (local | polyv), LIVE_VIDEO=off|follow, LIVE_DIR, LIVE_RTMP_PORT, LIVE_RTMP_BIND, LIVE_PUBLIC_HOST,
+ * POLYV_APP_ID / POLYV_USER_ID / POLYV_APP_SECRET (docs/DECISIONS.md "Live — video"); LIVE_VIDEO=follow when another
+ * process of this machine runs the local video.
+ * Several processes: REDIS_URL (rate limits, captchas, password-guess counts, cache invalidation, sweep locks, live
+ * chat), TRUST_PROXY=1 behind nginx; `npm run cluster` starts them (docs/DECISIONS.md "Several processes").
  * Backups of the PGlite data dir: stop the server and copy DATA_DIR/pglite, or use PGlite's dumpDataDir.
  */
 import { randomBytes } from 'node:crypto'

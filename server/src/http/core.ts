@@ -14,6 +14,7 @@ import type { TenantTable } from '../db/schema'
 import type { LiveEvents } from '../live/events'
 import type { LiveProvider } from '../live/provider'
 import type { PaymentProvider } from '../services/payment'
+import type { SharedRedis } from '../services/shared/redis'
 import type { SmsSender } from '../services/sms'
 import type { Lang } from './refusals'
 
@@ -77,6 +78,8 @@ export interface Services {
   payment: PaymentProvider
   /** live video provider and the in-process live events (server/src/live) */
   live: { provider: LiveProvider; events: LiveEvents }
+  /** REDIS_URL: the process's Redis connections (services/shared/redis.ts); captchas and login-guard counts live there */
+  redis?: SharedRedis
 }
 
 export interface Ctx {

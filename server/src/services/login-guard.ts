@@ -9,14 +9,14 @@
  * parallel guesses cannot slip past the limit while their checks run. Account names that do not exist are
  * counted and refused the same way (the answer does not tell whether an account exists).
  *
- * The counts live behind `LoginGuardStore`; the database store is the default (shared by every server
- * process on one database). A Redis store (INCR + PEXPIRE on `<tenant>:<subject>`, DEL to clear) fits the
- * same interface.
+ * The counts live behind `LoginGuardStore`: in Redis when REDIS_URL is set (one atomic script per attempt, the
+ * key expires with its window), else in the database (shared by every server process on one database).
  */
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db'
 import { loginGuard } from '../db/schema'
 import { AppError, type Ctx } from '../http/core'
+import type { SharedRedis } from './shared/redis'
 
 export interface LoginGuardStore {
   /**
@@ -60,8 +60,38 @@ export class DbLoginGuardStore implements LoginGuardStore {
   }
 }
 
-/** The store of this request (the database; a Redis store would be chosen here when configured). */
-const storeOf = (ctx: Ctx): LoginGuardStore => new DbLoginGuardStore(ctx.db)
+/** INCR, and PEXPIRE when the window opens (or the key lost its TTL); answers the count and the window's rest. */
+const REDIS_HIT = `
+local n = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if n == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {n, ttl}
+`
+
+/** One key per tenant + subject, `<prefix>:guard:<tenant>:<subject>`, living as long as its window. */
+export class RedisLoginGuardStore implements LoginGuardStore {
+  constructor(private readonly redis: SharedRedis) {}
+  private key = (tenantId: number, subject: string) => `${this.redis.prefix}:guard:${tenantId}:${subject}`
+
+  async hit(tenantId: number, subject: string, now: Date, windowMs: number) {
+    const [attempts, ttl] = (await this.redis.cmd.eval(REDIS_HIT, 1, this.key(tenantId, subject), windowMs)) as [
+      number,
+      number,
+    ]
+    return { attempts, resetAt: new Date(now.getTime() + ttl) }
+  }
+
+  async clear(tenantId: number, subject: string) {
+    await this.redis.cmd.del(this.key(tenantId, subject))
+  }
+}
+
+/** The store of this request: Redis when configured, else the database. */
+const storeOf = (ctx: Ctx): LoginGuardStore =>
+  ctx.services.redis ? new RedisLoginGuardStore(ctx.services.redis) : new DbLoginGuardStore(ctx.db)
 
 /** The subject of an account, or of an account name that matches no account. */
 export const accountSubject = (userId: number) => `u${userId}`
@@ -92,5 +122,10 @@ export async function countPasswordAttempt(ctx: Ctx, subject: string, action: Gu
 
 /** The right password, an SMS login or a reset by SMS: the subject's attempts are forgotten. */
 export async function passwordAccepted(ctx: Ctx, subject: string) {
-  await storeOf(ctx).clear(ctx.scope.tenantId, subject)
+  try {
+    await storeOf(ctx).clear(ctx.scope.tenantId, subject)
+  } catch (err) {
+    // the login itself succeeded (an SMS login must not fail while Redis is away); the count expires with its window
+    ctx.log.warn({ err, tenantId: ctx.scope.tenantId, subject }, 'login guard: could not clear the count')
+  }
 }

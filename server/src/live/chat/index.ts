@@ -44,6 +44,7 @@ import {
 import type { ActiveInteractions, InteractionClientEvents } from '../../../../contract/schemas/live-interactions'
 import type { AppConfig } from '../../config'
 import type { Db } from '../../db'
+import type { SharedRedis } from '../../services/shared/redis'
 import type { LiveEvents, SessionStateEvent } from '../events'
 import { type ChatClaims, readChatToken } from '../token'
 import { Batcher, type BatcherOptions, type Pending } from './batcher'
@@ -67,6 +68,8 @@ export interface ChatOptions {
   batch?: BatcherOptions
   /** interaction time rules (default: interactionTiming(), which reads LIVE_INTERACTION_TEST_TIMING) */
   timing?: InteractionTiming
+  /** the process's Redis connections (services/shared/redis.ts; the app closes them); else opened from redisUrl */
+  redis?: SharedRedis
 }
 
 export interface ChatServer {
@@ -170,12 +173,16 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
   const prefix = chatRedisPrefix(config.secret)
 
   let redis: { pub: Redis; sub: Redis; cmd: Redis } | undefined
-  if (config.redisUrl) {
+  /** connections this server opened (and closes) */
+  let own: Redis[] = []
+  if (opts.redis) redis = { pub: opts.redis.cmd, sub: opts.redis.sub, cmd: opts.redis.cmd }
+  else if (config.redisUrl) {
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 })
     const sub = pub.duplicate()
     const cmd = pub.duplicate()
     for (const c of [pub, sub, cmd]) c.on('error', (err) => log.warn({ err: err.message }, 'chat: redis error'))
     redis = { pub, sub, cmd }
+    own = [pub, sub, cmd]
   }
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -718,7 +725,7 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
     await store.close()
     if (redis) {
       nsp.adapter.close?.()
-      await Promise.all([redis.pub, redis.sub, redis.cmd].map((c) => c.quit().catch(() => c.disconnect())))
+      await Promise.all(own.map((c) => c.quit().catch(() => c.disconnect())))
     }
   }
   // sockets go before the HTTP server closes (it waits for open connections); the rest after

@@ -131,6 +131,10 @@ function staleNginx(pidFile: string, conf: string): number | null {
   }
 }
 
+const FOLLOW_DOWN =
+  'live video runs in another server process on this machine (LIVE_VIDEO=follow), and its nginx is not running'
+const FOLLOW_CHECK_MS = 2000
+
 function alive(pid: number) {
   try {
     process.kill(pid, 0)
@@ -171,10 +175,23 @@ export class LocalLiveProvider implements LiveProvider {
   ) {
     this.current = config.live.videoEnabled
       ? { available: false, reason: 'live video is starting' }
-      : { available: false, reason: 'live video is off on this server (LIVE_VIDEO=off)' }
+      : config.live.follow
+        ? { available: false, reason: FOLLOW_DOWN }
+        : { available: false, reason: 'live video is off on this server (LIVE_VIDEO=off)' }
   }
 
+  /** LIVE_VIDEO=follow: when the nginx of the shared LIVE_DIR was last looked at */
+  private followCheckedAt = 0
+
   status() {
+    if (this.config.live.follow && Date.now() - this.followCheckedAt > FOLLOW_CHECK_MS) {
+      // another process of this machine runs nginx-rtmp for the shared dir (its pid file names it)
+      this.followCheckedAt = Date.now()
+      const p = livePaths(path.resolve(this.config.live.dir))
+      this.current = staleNginx(p.pid, p.conf)
+        ? { available: true, reason: '' }
+        : { available: false, reason: FOLLOW_DOWN }
+    }
     return { ...this.current }
   }
 

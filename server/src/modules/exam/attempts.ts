@@ -6,13 +6,7 @@
  * closes an attempt past its deadline + grace; `sweepExpired` does that for attempts nobody touches any more.
  */
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, lte } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
-import {
-  AUTO_SUBMIT_SWEEP_SECONDS,
-  DEADLINE_GRACE_SECONDS,
-  EXAM_CODE,
-  MOCK_SUBSCRIBE_STATUS,
-} from '../../../../contract/schemas/exam-codes'
+import { DEADLINE_GRACE_SECONDS, EXAM_CODE, MOCK_SUBSCRIBE_STATUS } from '../../../../contract/schemas/exam-codes'
 import { type Db, toInt } from '../../db'
 import { applySession, bankRecord, mockSubscribe } from '../../db/schema'
 import { AppError, TenantScope } from '../../http/core'
@@ -220,23 +214,4 @@ export async function sweepExpired(
     done += progressed
     if (rows.length < batch || progressed === 0) return done
   }
-}
-
-/** Runs the sweep every AUTO_SUBMIT_SWEEP_SECONDS (never two at once); clear the returned timer on close. */
-export function startExamSweep(db: Db, log: FastifyBaseLogger): NodeJS.Timeout {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    sweepExpired(db, new Date(), (err, recordId) => log.warn({ err, recordId }, 'exam sweep: submit failed'))
-      .then((n) => {
-        if (n > 0) log.info({ submitted: n }, 'exam attempts submitted at their deadline')
-      })
-      .catch((err) => log.warn({ err }, 'exam sweep failed'))
-      .finally(() => {
-        running = false
-      })
-  }, AUTO_SUBMIT_SWEEP_SECONDS * 1000)
-  timer.unref()
-  return timer
 }
