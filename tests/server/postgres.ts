@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, describe, it } from 'vitest'
-import { type Database, openDatabase } from '../../server/src/db'
+import { type Database, type OpenOptions, openDatabase } from '../../server/src/db'
 import { seedIfEmpty } from '../../server/src/seed'
 
 const adminUrl = process.env.DATABASE_URL_TEST
@@ -25,7 +25,11 @@ async function reachable(url: string | undefined): Promise<boolean> {
   }
 }
 
-export async function onPostgres(name: string, suite: (label: string, open: () => Promise<Database>) => void) {
+/** `open` takes options for the test's own connection (e.g. the query counter's logger). */
+export async function onPostgres(
+  name: string,
+  suite: (label: string, open: (opts?: Pick<OpenOptions, 'logger'>) => Promise<Database>) => void,
+) {
   if (!(await reachable(adminUrl))) {
     const why = adminUrl
       ? `DATABASE_URL_TEST (${adminUrl.replace(/:[^:@/]*@/, ':***@')}) does not answer`
@@ -55,8 +59,8 @@ export async function onPostgres(name: string, suite: (label: string, open: () =
     for (const d of opened) await d.close().catch(() => {})
     await admin(`drop database if exists ${dbName} with (force)`)
   })
-  suite('PostgreSQL', async () => {
-    const database = await openDatabase({ databaseUrl: url.toString() })
+  suite('PostgreSQL', async (opts) => {
+    const database = await openDatabase({ databaseUrl: url.toString(), ...opts })
     opened.push(database)
     if (!prepared) {
       await database.migrate()

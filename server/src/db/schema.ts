@@ -753,6 +753,11 @@ export const bankRecord = pgTable(
   (t) => [
     index('bank_record_user_idx').on(t.tenantId, t.userId, t.startedAt),
     index('bank_record_exam_idx').on(t.tenantId, t.examId, t.userId),
+    // a learner's unfinished exam attempts (the seal over practice, exam lists): a handful of rows, however many
+    // practice attempts the learner has
+    index('bank_record_open_exam_idx')
+      .on(t.tenantId, t.userId)
+      .where(sql`${t.submittedAt} is null and ${t.examId} is not null`),
     index('bank_record_deadline_idx')
       .on(t.deadlineAt)
       .where(sql`${t.submittedAt} is null and ${t.deadlineAt} is not null`),

@@ -2,14 +2,15 @@
  * Where and when to book (docs/DECISIONS.md "Exams"): provinces and cities with their site counts, the exams
  * that can be booked (per session kind) and the sites with their sessions that have not ended.
  */
-import { asc, count, eq, gt, inArray } from 'drizzle-orm'
-import type { SessionKind } from '../../../../contract/schemas/exam-codes'
+import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { APPOINTMENT_STATUS, type SessionKind } from '../../../../contract/schemas/exam-codes'
 import { toInt } from '../../db'
-import { applyArea, applySession, applySite } from '../../db/schema'
+import { applyArea, applySession, applySite, appointment, exam } from '../../db/schema'
 import { type Handlers, requireUser } from '../../http/core'
 import type { Scoped } from '../bank/core'
-import { examRowsOf, visibleExam, visibleExams } from '../exam/rows'
-import { activeBooking, sessionView, sitesById } from './views'
+import { examRowsOf, visibleExam } from '../exam/rows'
+import { entitledGoodsQuery } from '../order/entitlement'
+import { appointmentViews, sessionView } from './views'
 
 /** Areas with parent `parentId` and the number of sites in each (a province counts its cities' sites). */
 async function areasOf(ctx: Scoped, parentId: number) {
@@ -37,28 +38,99 @@ async function areasOf(ctx: Scoped, parentId: number) {
   return areas.map((a) => ({ ...a, siteNum: n.get(a.areaId) ?? 0 }))
 }
 
-/** Sites with sessions of the exam and kind that have not ended, each with those sessions (soonest first). */
+type SessionJson = {
+  id: number
+  siteId: number
+  examId: number
+  kind: string
+  startMs: number
+  endMs: number
+  capacity: number
+  booked: number
+}
+
+/**
+ * Sites with sessions of the exam and kind that have not ended, each with those sessions (soonest first), in the
+ * sites' display order. One query after the exam's: a row per site with its city and its sessions as one json
+ * column (a row per session repeated the site's text on each of hundreds of rows: PGlite decodes every field in
+ * JavaScript), and the learner's booked session of the exam and kind (at most one: appointment_active_uq).
+ */
 async function sitesFor(ctx: Scoped, userId: number, examId: number, kind: SessionKind, cityId?: number) {
   await visibleExam(ctx, userId, examId)
   const now = new Date()
-  const sessions = await ctx.db
-    .select()
+  const rows = await ctx.db
+    .select({
+      siteId: applySite.id,
+      name: applySite.name,
+      address: applySite.address,
+      phone: applySite.phone,
+      cityId: applySite.cityId,
+      cityName: applyArea.name,
+      sessions: sql<SessionJson[]>`json_agg(json_build_object('id', ${applySession.id},
+        'siteId', ${applySession.siteId}, 'examId', ${applySession.examId}, 'kind', ${applySession.kind},
+        'startMs', floor(extract(epoch from ${applySession.startAt}) * 1000),
+        'endMs', floor(extract(epoch from ${applySession.endAt}) * 1000),
+        'capacity', ${applySession.capacity}, 'booked', ${applySession.booked})
+        order by ${applySession.startAt}, ${applySession.id})`,
+      current: sql<number | null>`(select a.session_id from appointment a where a.tenant_id = ${ctx.scope.tenantId}
+        and a.user_id = ${userId} and a.exam_id = ${examId} and a.kind = ${kind}
+        and a.status = ${APPOINTMENT_STATUS.booked} limit 1)`,
+    })
     .from(applySession)
+    .innerJoin(applySite, and(eq(applySite.id, applySession.siteId), eq(applySite.tenantId, ctx.scope.tenantId)))
+    .innerJoin(applyArea, eq(applyArea.id, applySite.cityId))
     .where(
       ctx.scope.where(
         applySession,
         eq(applySession.examId, examId),
         eq(applySession.kind, kind),
         gt(applySession.endAt, now),
+        cityId ? eq(applySite.cityId, cityId) : undefined,
       ),
     )
-    .orderBy(asc(applySession.startAt), asc(applySession.id))
-  const current = (await activeBooking(ctx, userId, examId, kind))?.sessionId ?? null
-  const sites = await sitesById(ctx, [...new Set(sessions.map((s) => s.siteId))], cityId)
-  return sites.map((site) => ({
+    .groupBy(applySite.id, applyArea.id)
+    .orderBy(asc(applyArea.sort), asc(applySite.cityId), asc(applySite.sort), asc(applySite.id))
+  return rows.map(({ sessions, current, ...site }) => ({
     ...site,
-    sessions: sessions.filter((s) => s.siteId === site.siteId).map((s) => sessionView(s, current, now)),
+    sessions: sessions.map((j) =>
+      sessionView(
+        {
+          id: j.id,
+          tenantId: ctx.scope.tenantId,
+          siteId: j.siteId,
+          examId: j.examId,
+          kind: j.kind,
+          startAt: new Date(Number(j.startMs)),
+          endAt: new Date(Number(j.endMs)),
+          capacity: j.capacity,
+          booked: j.booked,
+        },
+        current === null ? null : Number(current),
+        now,
+      ),
+    ),
   }))
+}
+
+/** Exams of the learner that can be booked, each with its number of sessions of the kind that have not ended. */
+async function bookableExams(ctx: Scoped, userId: number, kind: SessionKind) {
+  return ctx.db
+    .select({
+      e: exam,
+      // "exam"."id" spelled out: drizzle leaves the columns of a one-table select unqualified
+      sessionNum: sql<number>`(select count(*) from apply_session s where s.tenant_id = ${ctx.scope.tenantId}
+        and s.exam_id = "exam"."id" and s.kind = ${kind} and s.end_at > ${new Date().toISOString()}::timestamptz)`,
+    })
+    .from(exam)
+    .where(
+      ctx.scope.where(
+        exam,
+        eq(exam.kind, 'formal'),
+        kind === 'exam' ? eq(exam.requireAppointment, true) : undefined,
+        or(isNull(exam.goodsId), inArray(exam.goodsId, entitledGoodsQuery(ctx, userId))),
+      ),
+    )
+    .orderBy(asc(exam.sort), asc(exam.id))
 }
 
 export const handlers: Handlers = {
@@ -75,39 +147,31 @@ export const handlers: Handlers = {
   'GET /apply/subscribe': async (ctx, { query }) => {
     const { userId } = requireUser(ctx)
     const kind = query.kind
-    const formal = await visibleExams(ctx, userId, 'formal')
-    const candidates = kind === 'exam' ? formal.filter((e) => e.requireAppointment) : formal
+    const candidates = await bookableExams(ctx, userId, kind)
     if (candidates.length === 0) return []
-    const counts = await ctx.db
-      .select({ examId: applySession.examId, n: count() })
-      .from(applySession)
-      .where(
-        ctx.scope.where(
-          applySession,
-          inArray(
-            applySession.examId,
-            candidates.map((e) => e.id),
-          ),
-          eq(applySession.kind, kind),
-          gt(applySession.endAt, new Date()),
+    // the learner's booked appointments of these exams: one query for all (appointment_active_uq: one per exam)
+    const booked = await appointmentViews(
+      ctx,
+      userId,
+      and(
+        inArray(
+          appointment.examId,
+          candidates.map((c) => c.e.id),
         ),
-      )
-      .groupBy(applySession.examId)
-    const sessionNum = new Map(counts.map((c) => [c.examId, toInt(c.n)]))
-    const withBooking = await Promise.all(
-      candidates.map(async (e) => ({ e, appointment: await activeBooking(ctx, userId, e.id, kind) })),
+        eq(appointment.kind, kind),
+        eq(appointment.status, APPOINTMENT_STATUS.booked),
+      ),
     )
-    const listed = withBooking.filter((x) => (sessionNum.get(x.e.id) ?? 0) > 0 || x.appointment !== null)
+    const bookingOf = new Map(booked.map((a) => [a.examId, a]))
+    const listed = candidates
+      .map((c) => ({ e: c.e, sessionNum: toInt(c.sessionNum), appointment: bookingOf.get(c.e.id) ?? null }))
+      .filter((x) => x.sessionNum > 0 || x.appointment !== null)
     const rows = await examRowsOf(
       ctx,
       userId,
       listed.map((x) => x.e),
     )
-    return listed.map((x, i) => ({
-      exam: rows[i]!,
-      appointment: x.appointment,
-      sessionNum: sessionNum.get(x.e.id) ?? 0,
-    }))
+    return listed.map((x, i) => ({ exam: rows[i]!, appointment: x.appointment, sessionNum: x.sessionNum }))
   },
 
   'GET /apply/subscribeApplySite': async (ctx, { query }) => {

@@ -91,24 +91,33 @@ export interface ExamSeal {
 
 export const NO_SEAL: ExamSeal = { recordIds: new Set(), questionIds: new Set() }
 
+/** Where-clause of the learner's open timed attempts (examSeal). */
+function sealWhere(ctx: Scoped, userId: number, now: Date) {
+  const cutoff = new Date(now.getTime() - DEADLINE_GRACE_SECONDS * 1000)
+  return ctx.scope.where(
+    bankRecord,
+    eq(bankRecord.userId, userId),
+    isNotNull(bankRecord.examId),
+    isNull(bankRecord.submittedAt),
+    or(isNull(bankRecord.deadlineAt), gt(bankRecord.deadlineAt, cutoff)),
+  )
+}
+
 export async function examSeal(ctx: Scoped, userId: number | undefined, now = new Date()): Promise<ExamSeal> {
   if (!userId) return NO_SEAL
-  const cutoff = new Date(now.getTime() - DEADLINE_GRACE_SECONDS * 1000)
   const rows = await ctx.db
     .select({ id: bankRecord.id, ids: bankRecord.questionIds })
     .from(bankRecord)
-    .where(
-      ctx.scope.where(
-        bankRecord,
-        eq(bankRecord.userId, userId),
-        isNotNull(bankRecord.examId),
-        isNull(bankRecord.submittedAt),
-        or(isNull(bankRecord.deadlineAt), gt(bankRecord.deadlineAt, cutoff)),
-      ),
-    )
+    .where(sealWhere(ctx, userId, now))
   if (rows.length === 0) return NO_SEAL
   return { recordIds: new Set(rows.map((r) => r.id)), questionIds: new Set(rows.flatMap((r) => r.ids)) }
 }
+
+/** The question ids of examSeal as a column (an int array, null when none): folds the seal into another query. */
+export const sealedQuestionsColumn = (ctx: Scoped, userId: number, now = new Date()) =>
+  sql<
+    number[] | null
+  >`(select array_agg(q) from ${bankRecord}, unnest(${bankRecord.questionIds}) as q where ${sealWhere(ctx, userId, now)})`
 
 export const examInProgress = () =>
   new AppError(

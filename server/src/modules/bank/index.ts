@@ -1,5 +1,5 @@
 /** Question bank handlers (docs/DECISIONS.md "Question bank"). */
-import { asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import { PREVIEW_QUESTIONS } from '../../../../contract/schemas/bank-codes'
 import { toInt } from '../../db'
 import {
@@ -18,7 +18,7 @@ import {
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
 import { sanitizeArticle } from '../../services/sanitize'
 import { authenticate } from '../../services/tokens'
-import { entitlementOf } from '../order/entitlement'
+import { entitledGoodsQuery, entitlementOf } from '../order/entitlement'
 import {
   Access,
   answerRights,
@@ -28,7 +28,6 @@ import {
   type BankInfo,
   bankById,
   banksWhere,
-  chapterById,
   dayOf,
   endOfDay,
   examPaperIds,
@@ -37,6 +36,7 @@ import {
   grade,
   MAX_ID,
   notEntitled,
+  notFound,
   paperById,
   paperQuestionIds,
   type QuestionRow,
@@ -44,6 +44,7 @@ import {
   questionView,
   rate,
   type Scoped,
+  sealedQuestionsColumn,
 } from './core'
 import {
   answersOf,
@@ -66,6 +67,46 @@ async function optionalUser(ctx: Ctx, authorization: string | undefined): Promis
     return (await authenticate(ctx.db, ctx.scope, authorization)).userId
   } catch {
     return undefined
+  }
+}
+
+/**
+ * A chapter's questions (GET /app/common/bank/question/list?chapterId): two queries after the token's. The first
+ * reads the chapter, its bank (404 when unknown or not on sale), whether the learner may practise it and the
+ * questions sealed by an open exam; the second the questions, all when open, else the preview with the total.
+ */
+async function chapterQuestions(ctx: Ctx, userId: number | undefined, chapterId: number) {
+  if (chapterId > MAX_ID) throw notFound('chapter')
+  const [c] = await ctx.db
+    .select({
+      bankId: bank.id,
+      bankActive: sql<boolean>`coalesce(${bank.status} = 1, false)`,
+      isFree: sql<boolean>`coalesce(${goods.price} = 0, false)`,
+      owned: userId
+        ? sql<boolean>`coalesce(${inArray(bank.goodsId, entitledGoodsQuery(ctx, userId))}, false)`
+        : sql<boolean>`false`,
+      sealed: userId ? sealedQuestionsColumn(ctx, userId) : sql<null>`null`,
+    })
+    .from(bankChapter)
+    .leftJoin(bank, and(eq(bank.id, bankChapter.bankId), eq(bank.tenantId, ctx.scope.tenantId)))
+    .leftJoin(goods, eq(goods.id, bank.goodsId))
+    .where(ctx.scope.where(bankChapter, eq(bankChapter.id, chapterId)))
+  if (!c) throw notFound('chapter')
+  if (!c.bankId || !c.bankActive) throw notFound('bank')
+  const open = Boolean(c.isFree) || (userId !== undefined && Boolean(c.owned))
+  const sealed = new Set((c.sealed ?? []).map(Number))
+  const rows = await ctx.db
+    .select({ q: question, total: sql<number>`count(*) over ()` })
+    .from(question)
+    .where(ctx.scope.where(question, eq(question.chapterId, chapterId)))
+    .orderBy(asc(question.sort), asc(question.id))
+    .limit(open ? MAX_ID : PREVIEW_QUESTIONS)
+  const views = rows.map(({ q }) => questionView(q, open && !sealed.has(q.id)))
+  return {
+    rows: views,
+    total: toInt(rows[0]?.total ?? 0),
+    preview: !open,
+    withAnswers: open && views.every((v) => v.ans !== null),
   }
 }
 
@@ -575,24 +616,12 @@ export const handlers: Handlers = {
 
   'GET /app/common/bank/question/list': async (ctx, { query, headers }) => {
     const userId = await optionalUser(ctx, headers.authorization)
+    if (query.chapterId) return chapterQuestions(ctx, userId, query.chapterId)
     const access = await Access.of(ctx, userId)
-    let ids: number[]
-    let open: boolean
-    if (query.chapterId) {
-      const c = await chapterById(ctx, query.chapterId)
-      open = access.canPractise(await bankById(ctx, c.bankId))
-      const rows = await ctx.db
-        .select({ id: question.id })
-        .from(question)
-        .where(ctx.scope.where(question, eq(question.chapterId, c.id)))
-        .orderBy(asc(question.sort), asc(question.id))
-      ids = rows.map((r) => r.id)
-    } else {
-      const p = await paperById(ctx, query.paperId!)
-      await assertPractisablePaper(ctx, p.id)
-      open = p.free || access.canPractise(await bankById(ctx, p.bankId))
-      ids = await paperQuestionIds(ctx, p.id)
-    }
+    const p = await paperById(ctx, query.paperId!)
+    await assertPractisablePaper(ctx, p.id)
+    const open = p.free || access.canPractise(await bankById(ctx, p.bankId))
+    const ids = await paperQuestionIds(ctx, p.id)
     const shown = open ? ids : ids.slice(0, PREVIEW_QUESTIONS)
     const rows = await questionsByIds(ctx, shown)
     const views = rows.map((q) => questionView(q, access.shows(q.id, open)))

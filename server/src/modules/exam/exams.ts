@@ -9,7 +9,7 @@ import { answersOf, summaryOf } from '../bank/records'
 import { attemptsOf, closeExpiredOf, startAttempt, unfinishedAttempt } from './attempts'
 import { certificateOf, certificateView } from './certificates'
 import { checksFor, type ExamRow } from './eligibility'
-import { examRowsOf, statusOf, visibleExam, visibleExams } from './rows'
+import { examRowsAndExpiry, examRowsOf, statusOf, visibleExam, visibleExams } from './rows'
 
 async function oneRow(ctx: Scoped, userId: number, e: ExamRow) {
   return (await examRowsOf(ctx, userId, [e]))[0]!
@@ -72,13 +72,19 @@ export const handlers: Handlers = {
 
   'GET /bank/exam/exam/list': async (ctx, { query }) => {
     const { userId } = requireUser(ctx)
-    await closeExpiredOf(ctx, userId)
     const now = new Date()
     const all = (await visibleExams(ctx, userId, query.kind)).filter(
       (e) => !query.status || statusOf(e, now) === query.status,
     )
     const start = (query.pageNum - 1) * query.pageSize
-    return { rows: await examRowsOf(ctx, userId, all.slice(start, start + query.pageSize), now), total: all.length }
+    const page = all.slice(start, start + query.pageSize)
+    // three queries (token, exams, rows) unless an attempt is past its deadline: then it is closed first
+    let { rows, expiredOpen } = await examRowsAndExpiry(ctx, userId, page, now)
+    if (expiredOpen) {
+      await closeExpiredOf(ctx, userId, now)
+      rows = await examRowsOf(ctx, userId, page, now)
+    }
+    return { rows, total: all.length }
   },
 
   'GET /bank/exam/:id': async (ctx, { params }) => {

@@ -3,12 +3,12 @@
  * sees, and per exam the paper's size and total, attempts used, best score, pass and the open attempt.
  */
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
-import type { ExamKind } from '../../../../contract/schemas/exam-codes'
+import { DEADLINE_GRACE_SECONDS, type ExamKind } from '../../../../contract/schemas/exam-codes'
 import { toInt } from '../../db'
-import { bankRecord, exam, goods, paper, paperQuestion, question } from '../../db/schema'
+import { exam, goods, paper } from '../../db/schema'
 import { AppError } from '../../http/core'
 import { MAX_ID, type Scoped } from '../bank/core'
-import { entitledGoodsIds } from '../order/entitlement'
+import { entitledGoodsQuery } from '../order/entitlement'
 import type { ExamRow } from './eligibility'
 
 const sec = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null)
@@ -19,9 +19,8 @@ export function statusOf(e: ExamRow, now = new Date()): 'upcoming' | 'open' | 'c
   return 'open'
 }
 
-/** Exams of a kind the learner may see: open to all, or tied to a goods the learner holds. Sorted. */
+/** Exams of a kind the learner may see: open to all, or tied to a goods the learner holds. Sorted. One query. */
 export async function visibleExams(ctx: Scoped, userId: number | null, kind: ExamKind): Promise<ExamRow[]> {
-  const owned = userId ? await entitledGoodsIds(ctx, userId) : []
   return ctx.db
     .select()
     .from(exam)
@@ -29,83 +28,92 @@ export async function visibleExams(ctx: Scoped, userId: number | null, kind: Exa
       ctx.scope.where(
         exam,
         eq(exam.kind, kind),
-        owned.length > 0 ? or(isNull(exam.goodsId), inArray(exam.goodsId, owned)) : isNull(exam.goodsId),
+        userId
+          ? or(isNull(exam.goodsId), inArray(exam.goodsId, entitledGoodsQuery(ctx, userId)))
+          : isNull(exam.goodsId),
       ),
     )
     .orderBy(asc(exam.sort), asc(exam.id))
 }
 
-/** One exam the learner may see (404 for unknown ids, another tenant's, or a goods the learner lacks). */
+/** One exam the learner may see (404 for unknown ids, another tenant's, or a goods the learner lacks). One query. */
 export async function visibleExam(ctx: Scoped, userId: number, examId: number, kind?: ExamKind): Promise<ExamRow> {
   if (examId > MAX_ID) throw new AppError(404, 'exam not found')
   const [e] = await ctx.db
     .select()
     .from(exam)
-    .where(ctx.scope.where(exam, eq(exam.id, examId), kind ? eq(exam.kind, kind) : undefined))
+    .where(
+      ctx.scope.where(
+        exam,
+        eq(exam.id, examId),
+        kind ? eq(exam.kind, kind) : undefined,
+        or(isNull(exam.goodsId), inArray(exam.goodsId, entitledGoodsQuery(ctx, userId))),
+      ),
+    )
   if (!e) throw new AppError(404, 'exam not found')
-  if (e.goodsId) {
-    const owned = await entitledGoodsIds(ctx, userId)
-    if (!owned.includes(e.goodsId)) throw new AppError(404, 'exam not found')
-  }
   return e
 }
 
-/** The contract's examRow for each exam, in the given order. */
-export async function examRowsOf(ctx: Scoped, userId: number | null, exams: ExamRow[], now = new Date()) {
-  if (exams.length === 0) return []
-  const paperIds = [...new Set(exams.map((e) => e.paperId))]
-  const goodsIds = [...new Set(exams.flatMap((e) => (e.goodsId ? [e.goodsId] : [])))]
-  const examIds = exams.map((e) => e.id)
-  const [papers, sizes, goodsRows, attempts] = await Promise.all([
-    ctx.db
-      .select({ id: paper.id, passScore: paper.passScore })
-      .from(paper)
-      .where(ctx.scope.where(paper, inArray(paper.id, paperIds))),
-    ctx.db
-      .select({
-        paperId: paperQuestion.paperId,
-        n: sql<number>`count(*)`,
-        total: sql<number>`coalesce(sum(${question.score}), 0)`,
-      })
-      .from(paperQuestion)
-      .innerJoin(question, eq(question.id, paperQuestion.questionId))
-      .where(ctx.scope.where(paperQuestion, inArray(paperQuestion.paperId, paperIds)))
-      .groupBy(paperQuestion.paperId),
-    goodsIds.length
-      ? ctx.db
-          .select({ id: goods.id, name: goods.name })
-          .from(goods)
-          .where(ctx.scope.where(goods, inArray(goods.id, goodsIds)))
-      : Promise.resolve([] as { id: number; name: string }[]),
-    userId
-      ? ctx.db
-          .select({
-            id: bankRecord.id,
-            examId: bankRecord.examId,
-            submittedAt: bankRecord.submittedAt,
-            report: bankRecord.report,
-          })
-          .from(bankRecord)
-          .where(ctx.scope.where(bankRecord, and(eq(bankRecord.userId, userId), inArray(bankRecord.examId, examIds))))
-      : Promise.resolve([]),
-  ])
-  const passOf = new Map(papers.map((p) => [p.id, p.passScore]))
-  const sizeOf = new Map(sizes.map((s) => [s.paperId, { n: toInt(s.n), total: Number(s.total) }]))
-  const goodsName = new Map(goodsRows.map((g) => [g.id, g.name]))
-  return exams.map((e) => {
-    const mine = attempts.filter((a) => a.examId === e.id)
-    const scores = mine.flatMap((a) => {
-      const r = a.report as { performance?: number; reportStatus?: number } | null
-      return a.submittedAt && r && typeof r.performance === 'number' ? [r] : []
+type AttemptBrief = { id: number; submitted: boolean; report: { performance?: number; reportStatus?: number } | null }
+
+/**
+ * The contract's examRow for each exam, in the given order: ONE query (paper size and total, pass score, goods
+ * name and the learner's attempts per exam). `expiredOpen`: the learner has an attempt past its deadline + grace
+ * that nobody submitted yet (the caller closes it and asks again; the sweep would within a minute).
+ */
+export async function examRowsAndExpiry(ctx: Scoped, userId: number | null, exams: ExamRow[], now = new Date()) {
+  if (exams.length === 0) return { rows: [], expiredOpen: false }
+  const tenantId = ctx.scope.tenantId
+  const cutoff = new Date(now.getTime() - DEADLINE_GRACE_SECONDS * 1000).toISOString()
+  const stats = await ctx.db
+    .select({
+      examId: exam.id,
+      passScore: paper.passScore,
+      goodsName: goods.name,
+      n: sql<number>`(select count(*) from paper_question pq join question q on q.id = pq.question_id
+        where pq.tenant_id = ${tenantId} and pq.paper_id = "exam"."paper_id")`,
+      total: sql<number>`(select coalesce(sum(q.score), 0) from paper_question pq join question q on q.id = pq.question_id
+        where pq.tenant_id = ${tenantId} and pq.paper_id = "exam"."paper_id")`,
+      attempts: userId
+        ? sql<
+            AttemptBrief[] | null
+          >`(select json_agg(json_build_object('id', r.id, 'submitted', r.submitted_at is not null,
+            'report', r.report)) from bank_record r where r.tenant_id = ${tenantId} and r.user_id = ${userId}
+            and r.exam_id = "exam"."id")`
+        : sql<null>`null`,
+      expiredOpen: userId
+        ? sql<boolean>`exists (select 1 from bank_record r where r.tenant_id = ${tenantId} and r.user_id = ${userId}
+            and r.submitted_at is null and r.deadline_at is not null and r.deadline_at < ${cutoff}::timestamptz)`
+        : sql<boolean>`false`,
     })
-    const size = sizeOf.get(e.paperId) ?? { n: 0, total: 0 }
-    const paperPass = passOf.get(e.paperId) ?? 0
+    .from(exam)
+    .leftJoin(paper, and(eq(paper.id, exam.paperId), eq(paper.tenantId, tenantId)))
+    .leftJoin(goods, and(eq(goods.id, exam.goodsId), eq(goods.tenantId, tenantId)))
+    .where(
+      ctx.scope.where(
+        exam,
+        inArray(
+          exam.id,
+          exams.map((e) => e.id),
+        ),
+      ),
+    )
+  const byExam = new Map(stats.map((s) => [s.examId, s]))
+  const rows = exams.map((e) => {
+    const st = byExam.get(e.id)
+    const mine = st?.attempts ?? []
+    const scores = mine.flatMap((a) => {
+      const r = a.report
+      return a.submitted && r && typeof r.performance === 'number' ? [r] : []
+    })
+    const size = { n: toInt(st?.n), total: Number(st?.total ?? 0) }
+    const paperPass = st?.passScore ?? 0
     return {
       examId: e.id,
       kind: e.kind as ExamKind,
       name: e.name,
       goodsId: e.goodsId,
-      goodsName: e.goodsId ? (goodsName.get(e.goodsId) ?? '') : '',
+      goodsName: e.goodsId ? (st?.goodsName ?? '') : '',
       paperId: e.paperId,
       questionNum: size.n,
       totalScore: Math.round(size.total * 100) / 100,
@@ -120,7 +128,13 @@ export async function examRowsOf(ctx: Scoped, userId: number | null, exams: Exam
       certificate: e.certificate,
       bestScore: scores.length ? Math.max(...scores.map((r) => r.performance as number)) : null,
       passed: scores.some((r) => r.reportStatus === 1),
-      openRecordId: mine.find((a) => a.submittedAt === null)?.id ?? null,
+      openRecordId: mine.find((a) => !a.submitted)?.id ?? null,
     }
   })
+  return { rows, expiredOpen: stats.some((s) => s.expiredOpen) }
+}
+
+/** The contract's examRow for each exam, in the given order (one query). */
+export async function examRowsOf(ctx: Scoped, userId: number | null, exams: ExamRow[], now = new Date()) {
+  return (await examRowsAndExpiry(ctx, userId, exams, now)).rows
 }

@@ -7,7 +7,7 @@
  * (`owner`), so a section studied through a package or through the goods itself is one record.
  */
 import { createHash } from 'node:crypto'
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { FINISH_RATIO, LEARN_CODE, SECTION_STATUS } from '../../../../contract/schemas/learn-codes'
 import { percentOf, progressOf } from '../../../../src/domain/progress'
 import type { Db } from '../../db'
@@ -93,7 +93,7 @@ export interface GoodsInfo {
   sort: number
 }
 
-const goodsCols = {
+export const goodsCols = {
   id: goods.id,
   name: goods.name,
   cover: goods.cover,
@@ -241,6 +241,107 @@ export async function courseTree(ctx: Scoped, g: GoodsInfo): Promise<CourseTree>
   const chapterOrder = chapters.map((c) => c.chapterId)
   sections.sort((a, b) => chapterOrder.indexOf(a.chapterId) - chapterOrder.indexOf(b.chapterId))
   return { goods: g, courses, chapters, sections, owners }
+}
+
+/**
+ * The goods (404 when unknown) the learner holds a non-revoked grant of (active or expired: notEntitled
+ * otherwise), with its course tree and the learner's progress: two queries for a course goods, where
+ * goodsById + requireGrant + courseTree + progressOfTree take six (a package still takes the long way).
+ */
+export async function grantedTreeWithProgress(ctx: Scoped, userId: number, goodsId: number) {
+  const tenantId = ctx.scope.tenantId
+  const [row] =
+    goodsId > 0 && goodsId <= MAX_ID
+      ? await ctx.db
+          .select({
+            g: goodsCols,
+            // "goods"."id" spelled out: drizzle leaves the columns of a one-table select unqualified
+            granted: sql<boolean>`exists (select 1 from ${userGoods} where ${userGoods.tenantId} = ${tenantId}
+              and ${userGoods.userId} = ${userId} and ${userGoods.goodsId} = "goods"."id" and ${userGoods.revokedAt} is null)`,
+          })
+          .from(goods)
+          .where(ctx.scope.where(goods, eq(goods.id, goodsId)))
+      : []
+  if (!row) throw notFound('goods')
+  if (!row.granted) throw notEntitled()
+  const g = row.g
+  if (g.goodsType === 4) {
+    const tree = await courseTree(ctx, g)
+    return { tree, map: await progressOfTree(ctx, userId, tree) }
+  }
+  const rows = await ctx.db
+    .select({
+      courseId: course.id,
+      courseName: course.name,
+      cover: course.cover,
+      // a course's intro (long text) on its first row only, not repeated on each of its sections' rows
+      intro: sql<string | null>`case when row_number() over (partition by ${course.id}) = 1 then ${course.intro} end`,
+      teacherName: sql<string>`coalesce(${teacher.name}, '')`,
+      required: goodsCourse.required,
+      chapterId: courseChapter.id,
+      chapterName: courseChapter.name,
+      chapterSort: courseChapter.sort,
+      section: sectionCols,
+      p: studyProgress,
+    })
+    .from(goodsCourse)
+    .innerJoin(course, eq(course.id, goodsCourse.courseId))
+    .leftJoin(teacher, eq(teacher.id, course.teacherId))
+    .leftJoin(courseChapter, and(eq(courseChapter.courseId, course.id), eq(courseChapter.tenantId, tenantId)))
+    .leftJoin(courseSection, and(eq(courseSection.chapterId, courseChapter.id), eq(courseSection.tenantId, tenantId)))
+    .leftJoin(
+      studyProgress,
+      and(
+        eq(studyProgress.tenantId, tenantId),
+        eq(studyProgress.userId, userId),
+        eq(studyProgress.goodsId, g.id),
+        eq(studyProgress.sectionId, courseSection.id),
+      ),
+    )
+    .where(ctx.scope.where(goodsCourse, eq(goodsCourse.goodsId, g.id)))
+    .orderBy(
+      asc(goodsCourse.sort),
+      asc(course.id),
+      asc(courseChapter.sort),
+      asc(courseChapter.id),
+      asc(courseSection.sort),
+      asc(courseSection.id),
+    )
+  const tree: CourseTree = { goods: g, courses: [], chapters: [], sections: [], owners: new Map([[g.id, g]]) }
+  const map = new Map<string, ProgressRow>()
+  const seenCourse = new Set<number>()
+  const seenChapter = new Set<number>()
+  for (const r of rows) {
+    // the intro comes on one row of the course, not necessarily its first in menu order
+    if (r.intro !== null) {
+      const known = tree.courses.find((c) => c.courseId === r.courseId)
+      if (known) known.intro = r.intro
+    }
+    if (!seenCourse.has(r.courseId)) {
+      seenCourse.add(r.courseId)
+      tree.courses.push({
+        courseId: r.courseId,
+        courseName: r.courseName,
+        cover: r.cover,
+        intro: r.intro ?? '',
+        teacherName: r.teacherName,
+        required: r.required,
+        ownerId: g.id,
+      })
+    }
+    if (r.chapterId !== null && !seenChapter.has(r.chapterId)) {
+      seenChapter.add(r.chapterId)
+      tree.chapters.push({
+        chapterId: r.chapterId,
+        chapterName: r.chapterName ?? '',
+        courseId: r.courseId,
+        sort: r.chapterSort ?? 0,
+      })
+    }
+    if (r.section) tree.sections.push(r.section)
+    if (r.p) map.set(progressKey(r.p.goodsId, r.p.sectionId), r.p)
+  }
+  return { tree, map }
 }
 
 export const ownerOf = (tree: CourseTree, courseId: number) => {

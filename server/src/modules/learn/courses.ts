@@ -8,14 +8,13 @@ import {
   type CourseTree,
   courseTree,
   courseView,
-  goodsById,
   goodsByIds,
   goodsFamily,
+  grantedTreeWithProgress,
   grantsOf,
   notFound,
   progressFor,
   progressOfTree,
-  requireGrant,
   type Scoped,
   sectionView,
   settingsOf,
@@ -50,12 +49,8 @@ async function lastStudyRows(ctx: Scoped, userId: number, where?: SQL, limit = 1
   return rows.map(({ updatedAt, ...r }) => ({ ...r, studyTime: toSeconds(updatedAt) }))
 }
 
-async function treeFor(ctx: Scoped, userId: number, goodsId: number) {
-  const g = await goodsById(ctx, goodsId)
-  await requireGrant(ctx, userId, goodsId)
-  const tree = await courseTree(ctx, g)
-  return { tree, map: await progressOfTree(ctx, userId, tree) }
-}
+/** The goods' course tree with the learner's progress (404 / not entitled as goodsById and requireGrant). */
+const treeFor = (ctx: Scoped, userId: number, goodsId: number) => grantedTreeWithProgress(ctx, userId, goodsId)
 
 function courseIn(tree: CourseTree, courseId: number) {
   const c = tree.courses.find((x) => x.courseId === courseId)

@@ -3,7 +3,7 @@
  * read from the client), abnormal reports, watching again, video signing. docs/DECISIONS.md "Learning".
  */
 import { randomBytes } from 'node:crypto'
-import { eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import {
   type AbnormalKind,
   LEARN_CODE,
@@ -13,7 +13,7 @@ import {
   SESSION_IDLE_SECONDS,
 } from '../../../../contract/schemas/learn-codes'
 import type { Db } from '../../db'
-import { courseSection, playSession, studyInterval, studyProgress } from '../../db/schema'
+import { courseSection, goods, playSession, studyInterval, studyProgress, userGoods } from '../../db/schema'
 import { AppError, EnvelopeResult, type Handlers, requireUser } from '../../http/core'
 import { videoProvider } from '../../services/video'
 import { entitlementOf, hasEntitlement } from '../order/entitlement'
@@ -26,6 +26,7 @@ import {
   duePhotos,
   type GoodsInfo,
   goodsById,
+  goodsCols,
   isFinished,
   isSessionId,
   MAX_ID,
@@ -172,12 +173,27 @@ async function applyReport(
     const t: Scoped = { db: tx as unknown as Db, scope: ctx.scope }
     await lockLearner(t, userId)
     const now = new Date()
-    const [s] = await tx
-      .select()
+    // the session (locked), its section, its goods and whether the learner holds the goods now: one statement
+    const [row] = await tx
+      .select({
+        s: playSession,
+        section: sectionCols,
+        owner: goodsCols,
+        entitled: sql<boolean>`exists (select 1 from ${userGoods} where ${userGoods.tenantId} = ${ctx.scope.tenantId}
+          and ${userGoods.userId} = ${userId} and ${userGoods.goodsId} = ${playSession.goodsId}
+          and ${userGoods.revokedAt} is null
+          and (${userGoods.expiresAt} is null or ${userGoods.expiresAt} > ${new Date().toISOString()}::timestamptz))`,
+      })
       .from(playSession)
+      .innerJoin(
+        courseSection,
+        and(eq(courseSection.id, playSession.sectionId), eq(courseSection.tenantId, ctx.scope.tenantId)),
+      )
+      .innerJoin(goods, and(eq(goods.id, playSession.goodsId), eq(goods.tenantId, ctx.scope.tenantId)))
       .where(ctx.scope.where(playSession, eq(playSession.id, body.sessionId)))
-      .for('update')
-    if (!s || s.userId !== userId || s.closedAt) return { gone: true }
+      .for('update', { of: playSession })
+    const s = row?.s
+    if (!row || !s || s.userId !== userId || s.closedAt) return { gone: true }
     if (now.getTime() - s.lastReportAt.getTime() > SESSION_IDLE_SECONDS * 1000) {
       await tx
         .update(playSession)
@@ -185,8 +201,7 @@ async function applyReport(
         .where(ctx.scope.where(playSession, eq(playSession.id, s.id)))
       return { gone: true }
     }
-    const section = await sectionById(t, s.sectionId)
-    const owner = await goodsById(t, s.goodsId)
+    const { section, owner } = row
     const duration = section.durationSeconds
     const p = await progressRow(t, userId, s.goodsId, s.sectionId, true)
     const cur = progressState(p)
@@ -212,7 +227,7 @@ async function applyReport(
     })
 
     // audition without entitlement: played, nothing recorded or credited
-    if (!(await hasEntitlement(t, userId, s.goodsId))) {
+    if (!row.entitled) {
       await moveSession(end)
       return { code: 200, data: await unchanged(null) }
     }

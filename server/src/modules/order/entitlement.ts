@@ -45,6 +45,13 @@ export async function hasEntitlement(ctx: Scoped, userId: number, goodsId: numbe
   return row !== undefined
 }
 
+/** The goods the learner may study now, as a subquery (`inArray(x.goodsId, entitledGoodsQuery(...))`): no round trip. */
+export const entitledGoodsQuery = (ctx: Scoped, userId: number, now = new Date()) =>
+  ctx.db
+    .select({ goodsId: userGoods.goodsId })
+    .from(userGoods)
+    .where(ctx.scope.where(userGoods, eq(userGoods.userId, userId), active(now)))
+
 /** Ids of every goods the learner may study now. */
 export async function entitledGoodsIds(ctx: Scoped, userId: number): Promise<number[]> {
   const rows = await ctx.db

@@ -1,0 +1,1 @@
+CREATE INDEX "bank_record_open_exam_idx" ON "bank_record" USING btree ("tenant_id","user_id") WHERE "bank_record"."submitted_at" is null and "bank_record"."exam_id" is not null;
