@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { compressDir } from './compress.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const TYPES = ['h5', 'weapp']
@@ -62,5 +63,12 @@ if (type === 'weapp') {
     description: `${base.description ?? ''}`.replace(/demo-a/, tenantName),
   }
   writeFileSync(path.join(root, outDir, 'project.config.json'), `${JSON.stringify(project, null, 2)}\n`)
+}
+if (type === 'h5') {
+  // brotli + gzip copies of the assets, sent as they are by the server (docs/DECISIONS.md "First load")
+  const c = compressDir(path.join(root, outDir))
+  console.log(
+    `build: compressed ${c.files} assets (${(c.raw / 1024).toFixed(0)} KB -> ${(c.br / 1024).toFixed(0)} KB brotli)`,
+  )
 }
 console.log(`build: ${type} for tenant ${tenantName} in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${outDir}`)

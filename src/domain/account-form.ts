@@ -4,7 +4,7 @@
  */
 import { checkPassword } from '@/domain/password'
 import { isPhone } from '@/domain/phone'
-import type { MessageKey } from '@/i18n'
+import type { MessageKey } from '@/i18n/sub'
 
 export type FormErrors<F extends string> = Partial<Record<F, MessageKey>>
 

@@ -17,6 +17,15 @@ const loaders: Record<Locale, () => Promise<Record<MessageKey, string>>> = { 'zh
 
 let locale: Locale = 'zh-CN'
 
+// Subpackage pages' messages (./sub.ts adds them when a subpackage page loads; not in the main package).
+const extra: Record<Locale, Record<string, string>> = { 'zh-CN': {}, en: {} }
+
+/** Add a catalogue of keys outside MessageKey, in both languages (./sub.ts). */
+export function extendCatalogue(zhMore: Record<string, string>, enMore: Record<string, string>): void {
+  Object.assign(extra['zh-CN'], zhMore)
+  Object.assign(extra.en, enMore)
+}
+
 /** Switch the language once its catalogue is loaded; resolves when t() answers in it. */
 export async function setLocale(next: Locale): Promise<void> {
   const load = loaders[next]
@@ -31,7 +40,7 @@ export function getLocale(): Locale {
 
 /** Translate `key`, filling `{name}` placeholders from `vars` (unknown placeholders stay as written). */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text: string = catalogues[locale]?.[key] ?? zh[key] ?? key
+  const text: string = catalogues[locale]?.[key] ?? extra[locale][key] ?? zh[key] ?? extra['zh-CN'][key] ?? key
   if (!vars) return text
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
 }

@@ -76,7 +76,7 @@ const { default: Info } = await import('@/pages2/wd/info')
 const { useSession } = await import('@/store/session')
 const userApi = await import('@/services/api/user')
 const { storage } = await import('@/services/storage')
-const { getLocale, setLocale, t } = await import('@/i18n')
+const { getLocale, setLocale, t } = await import('@/i18n/sub')
 
 /** Type into a Taro Input: H5 renders a native input inside taro-input-core (or the host element itself). */
 function fill(container: HTMLElement, cls: string, value: string) {

@@ -4,22 +4,36 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChapterDone, MyBank, Paper, Stats, WrongRow } from '@/services/api/bank'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
-vi.mock('@/services/api/bank', () => ({
-  banks: vi.fn(),
-  bankPapers: vi.fn(),
-  freePapers: vi.fn(async () => []),
-  freePapersOfGoods: vi.fn(),
-  myBanks: vi.fn(),
-  bankQuestionNum: vi.fn(),
-  wrongNum: vi.fn(),
-  doNum: vi.fn(),
+// The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
+vi.mock('@/services/api/tabs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/tabs')>()),
   records: vi.fn(),
-  chapterMenu: vi.fn(),
-  statistics: vi.fn(),
-  trend: vi.fn(),
-  wrongBook: vi.fn(),
-  removeWrong: vi.fn(),
+  doNum: vi.fn(),
+  wrongNum: vi.fn(),
+  bankQuestionNum: vi.fn(),
+  myBanks: vi.fn(),
+  freePapersOfGoods: vi.fn(),
+  freePapers: vi.fn(async () => []),
 }))
+vi.mock('@/services/api/bank', async () => {
+  const tabs = await import('@/services/api/tabs')
+  return {
+    banks: vi.fn(),
+    bankPapers: vi.fn(),
+    freePapers: tabs.freePapers,
+    freePapersOfGoods: tabs.freePapersOfGoods,
+    myBanks: tabs.myBanks,
+    bankQuestionNum: tabs.bankQuestionNum,
+    wrongNum: tabs.wrongNum,
+    doNum: tabs.doNum,
+    records: tabs.records,
+    chapterMenu: vi.fn(),
+    statistics: vi.fn(),
+    trend: vi.fn(),
+    wrongBook: vi.fn(),
+    removeWrong: vi.fn(),
+  }
+})
 
 const api = await import('@/services/api/bank')
 const { useSession } = await import('@/store/session')

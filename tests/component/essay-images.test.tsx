@@ -14,7 +14,7 @@ vi.mock('@/services/upload', () => ({
 const Taro = (await import('@tarojs/taro')).default
 const upload = await import('@/services/upload')
 const { default: QuestionCard } = await import('@/components/question/question-card')
-const { t } = await import('@/i18n')
+const { t } = await import('@/i18n/sub')
 
 type Props = Parameters<typeof QuestionCard>[0]
 type UploadOpts = Parameters<typeof upload.chooseAndUploadImages>[0]

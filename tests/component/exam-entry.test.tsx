@@ -6,6 +6,11 @@ import type { RecordSummary } from '@/services/api/bank'
 import type { Appointment, Certificate, EligibilityCheck, ExamDetail, ExamRow, InfoDetail } from '@/services/api/exam'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
+// The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
+vi.mock('@/services/api/tabs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/tabs')>()),
+  recentExamAppointment: vi.fn(),
+}))
 vi.mock('@/services/api/exam', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/exam')>()),
   examDetail: vi.fn(),
@@ -15,7 +20,6 @@ vi.mock('@/services/api/exam', async (importOriginal) => ({
   commitmentLetter: vi.fn(),
   signCommitment: vi.fn(),
   nextExam: vi.fn(),
-  recentExamAppointment: vi.fn(),
   exams: vi.fn(),
   certificates: vi.fn(),
 }))

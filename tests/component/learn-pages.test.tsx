@@ -4,11 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LastStudy, MenuChapter, MyCourse, MyCourseGoods, SectionProgress } from '@/services/api/learn'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
+// The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
+vi.mock('@/services/api/tabs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/tabs')>()),
+  todayStudy: vi.fn(),
+  lastStudy: vi.fn(),
+  myCourseGoods: vi.fn(),
+  recentExamAppointment: vi.fn(async () => null),
+}))
 vi.mock('@/services/api/learn', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/learn')>()),
-  myCourseGoods: vi.fn(),
-  lastStudy: vi.fn(),
-  todayStudy: vi.fn(),
   myCourses: vi.fn(),
   checkGoodsStudy: vi.fn(),
   checkRequiredCourses: vi.fn(),
@@ -25,7 +30,6 @@ vi.mock('@/services/api/shop', async (importOriginal) => ({
 
 vi.mock('@/services/api/exam', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/exam')>()),
-  recentExamAppointment: vi.fn(async () => null),
   goodsExams: vi.fn(async () => []),
 }))
 

@@ -8,11 +8,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MenuChapter, MyCourse, MyCourseGoods, SectionProgress } from '@/services/api/learn'
 import { setRouter } from '../unit/taro-double'
 
+// The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
+vi.mock('@/services/api/tabs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/tabs')>()),
+  todayStudy: vi.fn(async () => null),
+  lastStudy: vi.fn(async () => null),
+  myCourseGoods: vi.fn(),
+  recentExamAppointment: vi.fn(async () => null),
+}))
 vi.mock('@/services/api/learn', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/learn')>()),
-  myCourseGoods: vi.fn(),
-  lastStudy: vi.fn(async () => null),
-  todayStudy: vi.fn(async () => null),
   myCourses: vi.fn(),
   checkGoodsStudy: vi.fn(async () => ({ allowed: true, reason: '', msg: '' })),
   checkRequiredCourses: vi.fn(async () => ({ finished: false, missing: [] })),
@@ -22,7 +27,6 @@ vi.mock('@/services/api/learn', async (importOriginal) => ({
 }))
 vi.mock('@/services/api/exam', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/exam')>()),
-  recentExamAppointment: vi.fn(async () => null),
   goodsExams: vi.fn(async () => []),
 }))
 

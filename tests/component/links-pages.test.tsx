@@ -7,12 +7,23 @@ import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
-vi.mock('@/services/api/shop', () => ({
-  educationTypes: vi.fn(async () => []),
-  businesses: vi.fn(async () => []),
-  subjects: vi.fn(async () => []),
+// The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
+vi.mock('@/services/api/tabs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/tabs')>()),
   goodsList: vi.fn(async () => ({ rows: [], total: 0 })),
+  subjects: vi.fn(async () => []),
+  businesses: vi.fn(async () => []),
+  educationTypes: vi.fn(async () => []),
 }))
+vi.mock('@/services/api/shop', async () => {
+  const tabs = await import('@/services/api/tabs')
+  return {
+    educationTypes: tabs.educationTypes,
+    businesses: tabs.businesses,
+    subjects: tabs.subjects,
+    goodsList: tabs.goodsList,
+  }
+})
 
 const shop = await import('@/services/api/shop')
 const { useApp } = await import('@/store/app')

@@ -6,15 +6,19 @@ import type { MockRow } from '@/services/api/exam'
 import type { MyCourseGoods } from '@/services/api/learn'
 import { GOODS_TYPE } from '../../contract/schemas/codes'
 
+// The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
+vi.mock('@/services/api/tabs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/tabs')>()),
+  todayStudy: vi.fn(async () => null),
+  lastStudy: vi.fn(async () => null),
+  myCourseGoods: vi.fn(),
+  recentExamAppointment: vi.fn(async () => null),
+}))
 vi.mock('@/services/api/learn', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/learn')>()),
-  myCourseGoods: vi.fn(),
-  lastStudy: vi.fn(async () => null),
-  todayStudy: vi.fn(async () => null),
 }))
 vi.mock('@/services/api/exam', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/exam')>()),
-  recentExamAppointment: vi.fn(async () => null),
 }))
 
 const learn = await import('@/services/api/learn')

@@ -4,22 +4,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AbnormalRow, GoodsHours, Handout, HandoutFile } from '@/services/api/learn'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
+// The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
+vi.mock('@/services/api/tabs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/tabs')>()),
+  markHandoutTip: vi.fn(),
+  handoutTips: vi.fn(),
+  freeHandoutFile: vi.fn(),
+  handoutFile: vi.fn(),
+  goodsHandouts: vi.fn(),
+  checkBuy: vi.fn(),
+  goodsDetail: vi.fn(),
+}))
 vi.mock('@/services/api/learn', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/learn')>()),
   hoursByGoods: vi.fn(),
   abnormalRecords: vi.fn(),
-  goodsHandouts: vi.fn(),
   allHandouts: vi.fn(),
-  handoutFile: vi.fn(),
-  freeHandoutFile: vi.fn(),
-  handoutTips: vi.fn(),
-  markHandoutTip: vi.fn(),
 }))
 
-vi.mock('@/services/api/shop', () => ({
-  goodsDetail: vi.fn(),
-  checkBuy: vi.fn(),
-}))
+vi.mock('@/services/api/shop', async () => {
+  const tabs = await import('@/services/api/tabs')
+  return {
+    goodsDetail: tabs.goodsDetail,
+    checkBuy: tabs.checkBuy,
+  }
+})
 
 vi.mock('@/services/handout', () => ({
   HANDOUT_OPENS_IN: 'stuff.where.h5',

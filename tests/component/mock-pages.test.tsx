@@ -7,6 +7,11 @@ import type { MockGroup, MockRow, MockSubscribe } from '@/services/api/exam'
 import type { UserInfo } from '../../contract/types'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
+// The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
+vi.mock('@/services/api/tabs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/tabs')>()),
+  subjects: vi.fn(),
+}))
 vi.mock('@/services/api/exam', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/exam')>()),
   mockApplyList: vi.fn(),
@@ -21,7 +26,6 @@ vi.mock('@/services/api/exam', async (importOriginal) => ({
 }))
 vi.mock('@/services/api/shop', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/shop')>()),
-  subjects: vi.fn(),
 }))
 vi.mock('@/services/api/user', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/user')>()),

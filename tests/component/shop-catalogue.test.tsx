@@ -4,20 +4,33 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { GoodsDetail, GoodsRow } from '@/services/api/shop'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
-vi.mock('@/services/api/shop', () => ({
-  educationTypes: vi.fn(async () => []),
-  businesses: vi.fn(async () => []),
-  subjects: vi.fn(async () => []),
-  goodsList: vi.fn(async () => ({ rows: [], total: 0 })),
-  goodsDetail: vi.fn(),
-  courseMenu: vi.fn(async () => []),
-  packageGoods: vi.fn(async () => []),
-  distributionGoods: vi.fn(),
-  shareGoods: vi.fn(),
+// The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
+vi.mock('@/services/api/tabs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/tabs')>()),
   checkBuy: vi.fn(async () => ({ goodsId: 0, bought: false, expireTime: null })),
-  cartAdd: vi.fn(async () => ({ cartId: 1 })),
-  myGoods: vi.fn(async () => ({ rows: [], total: 0 })),
+  goodsDetail: vi.fn(),
+  goodsList: vi.fn(async () => ({ rows: [], total: 0 })),
+  subjects: vi.fn(async () => []),
+  businesses: vi.fn(async () => []),
+  educationTypes: vi.fn(async () => []),
 }))
+vi.mock('@/services/api/shop', async () => {
+  const tabs = await import('@/services/api/tabs')
+  return {
+    educationTypes: tabs.educationTypes,
+    businesses: tabs.businesses,
+    subjects: tabs.subjects,
+    goodsList: tabs.goodsList,
+    goodsDetail: tabs.goodsDetail,
+    courseMenu: vi.fn(async () => []),
+    packageGoods: vi.fn(async () => []),
+    distributionGoods: vi.fn(),
+    shareGoods: vi.fn(),
+    checkBuy: tabs.checkBuy,
+    cartAdd: vi.fn(async () => ({ cartId: 1 })),
+    myGoods: vi.fn(async () => ({ rows: [], total: 0 })),
+  }
+})
 
 vi.mock('@/services/api/bank', () => ({
   banks: vi.fn(async () => []),

@@ -24,27 +24,35 @@ vi.mock('@tarojs/taro', async (importOriginal) => {
   return { ...Taro, default: Taro }
 })
 
-vi.mock('@/services/api/shop', () => ({
-  cartList: vi.fn(),
-  cartChoose: vi.fn(async () => null),
-  cartDelete: vi.fn(async () => null),
+// The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
+vi.mock('@/services/api/tabs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/tabs')>()),
   goodsDetail: vi.fn(),
-  checkGoodsStatus: vi.fn(),
-  shareGoods: vi.fn(),
-  placeOrder: vi.fn(),
-  activityOrder: vi.fn(),
-  newIdempotencyKey: vi.fn(() => `key-${Math.random().toString(36).slice(2, 10)}`),
-  orderInfo: vi.fn(),
-  orderList: vi.fn(),
-  refundList: vi.fn(),
-  cancelOrder: vi.fn(async () => ({ orderId: 1, orderStatus: 3 })),
-  refund: vi.fn(async () => ({ orderId: 2, orderStatus: 5 })),
-  canInvoiceList: vi.fn(async () => []),
-  invoiceList: vi.fn(async () => ({ rows: [], total: 0 })),
-  applyInvoice: vi.fn(async () => ({ invoiceId: 1 })),
-  cancelInvoice: vi.fn(async () => null),
-  payment: vi.fn(),
 }))
+vi.mock('@/services/api/shop', async () => {
+  const tabs = await import('@/services/api/tabs')
+  return {
+    cartList: vi.fn(),
+    cartChoose: vi.fn(async () => null),
+    cartDelete: vi.fn(async () => null),
+    goodsDetail: tabs.goodsDetail,
+    checkGoodsStatus: vi.fn(),
+    shareGoods: vi.fn(),
+    placeOrder: vi.fn(),
+    activityOrder: vi.fn(),
+    newIdempotencyKey: vi.fn(() => `key-${Math.random().toString(36).slice(2, 10)}`),
+    orderInfo: vi.fn(),
+    orderList: vi.fn(),
+    refundList: vi.fn(),
+    cancelOrder: vi.fn(async () => ({ orderId: 1, orderStatus: 3 })),
+    refund: vi.fn(async () => ({ orderId: 2, orderStatus: 5 })),
+    canInvoiceList: vi.fn(async () => []),
+    invoiceList: vi.fn(async () => ({ rows: [], total: 0 })),
+    applyInvoice: vi.fn(async () => ({ invoiceId: 1 })),
+    cancelInvoice: vi.fn(async () => null),
+    payment: vi.fn(),
+  }
+})
 
 vi.mock('@/services/api/common', () => ({
   getSysTime: vi.fn(async () => Math.floor(Date.now() / 1000)),
@@ -65,7 +73,7 @@ const pay = await import('@/services/pay')
 const { storage } = await import('@/services/storage')
 const { useCart } = await import('@/store/cart')
 const { useApp } = await import('@/store/app')
-const { t } = await import('@/i18n')
+const { t } = await import('@/i18n/sub')
 const { default: ShoppingCart } = await import('@/pages4/shopping/shoppingCart')
 const { default: ConfirmList } = await import('@/pages2/order/confirm_list')
 const { default: ConfirmPay } = await import('@/pages2/order/confirm_pay')

@@ -42,9 +42,10 @@ afterEach(async (ctx) => {
 })
 
 const TENANT = { [HOST_A]: 1001, [HOST_B]: 1002 } as const
+// ink: the brand's readable shade for small text (src/components/theme/vars.ts inkOf, WCAG AA on white)
 const BRAND = {
-  [HOST_A]: { name: '安信职业培训学校', rgb: 'rgb(22, 119, 255)' },
-  [HOST_B]: { name: '博学继续教育学院', rgb: 'rgb(19, 163, 91)' },
+  [HOST_A]: { name: '安信职业培训学校', rgb: 'rgb(22, 119, 255)', ink: 'rgb(19, 105, 224)' },
+  [HOST_B]: { name: '博学继续教育学院', rgb: 'rgb(19, 163, 91)', ink: 'rgb(15, 127, 71)' },
 } as const
 
 async function api<T>(host: keyof typeof TENANT, path: string): Promise<T> {
@@ -200,7 +201,7 @@ describe('each host wears its own tenant', () => {
     it(`${host}: name and colour of the header, the tab bar and a primary button`, async () => {
       const { context, page } = await newMobilePage(browser)
       shots.splice(0, shots.length, page)
-      const { name, rgb } = BRAND[host]
+      const { name, rgb, ink } = BRAND[host]
       const other = BRAND[host === HOST_A ? HOST_B : HOST_A].name
       for (const visit of ['first', 'again']) {
         await page.goto(server.url(host, '/'))
@@ -215,8 +216,9 @@ describe('each host wears its own tenant', () => {
             .first()
             .evaluate((el, p) => getComputedStyle(el)[p], prop)
         await expect.poll(() => colour('.home-header', 'backgroundColor'), { message: visit }).toBe(rgb)
-        await expect.poll(() => colour('.tab-item-active .tab-label', 'color')).toBe(rgb)
-        await expect.poll(() => colour('.fw-toggle', 'backgroundColor')).toBe(rgb)
+        // small text in the brand, or small white text on it: the brand's readable shade
+        await expect.poll(() => colour('.tab-item-active .tab-label', 'color')).toBe(ink)
+        await expect.poll(() => colour('.fw-toggle', 'backgroundColor')).toBe(ink)
       }
       // a form's primary button on another page
       await page.goto(server.url(host, '/pages2/register/register'))

@@ -1,6 +1,6 @@
-import NutEmpty from '@nutui/nutui-react-taro/dist/es/packages/empty/index.js'
 import { Text, View } from '@tarojs/components'
-// Only Empty's own CSS: style/css.js would also pull NutUI Button's 15 KB stylesheet, which nothing here renders.
+// NutUI Empty's stylesheet only: its component would also bring NutUI Button and the icon font into the weapp main
+// package (about 17 KB with their CSS) for an action row this component never uses, so the markup is ours.
 import '@nutui/nutui-react-taro/dist/es/packages/empty/style/style.css'
 import './index.scss'
 
@@ -11,25 +11,23 @@ export interface EmptyProps {
   onAction?: () => void
 }
 
-/** An honest empty (or error / not-found) state with an optional action (NutUI Empty). */
+/** An honest empty (or error / not-found) state with an optional action (NutUI Empty's layout and classes). */
 export default function Empty({ text, hint, actionText, onAction }: EmptyProps) {
   return (
-    <NutEmpty
-      className="empty-state"
-      // Our own drawn icon instead of NutUI's default picture, which is loaded from JD's CDN.
-      image={
+    <View className="nut-empty empty-state">
+      {/* Our own drawn icon instead of NutUI's default picture, which is loaded from JD's CDN. */}
+      <View className="nut-empty-base">
         <View className="empty-icon">
           <View className="empty-icon-box" />
         </View>
-      }
-      title={text}
-      description={hint ?? ''}
-    >
+      </View>
+      {!!text && <View className="nut-empty-title">{text}</View>}
+      <View className="nut-empty-description">{hint ?? ''}</View>
       {!!actionText && !!onAction && (
         <View className="empty-action" onClick={onAction}>
           <Text>{actionText}</Text>
         </View>
       )}
-    </NutEmpty>
+    </View>
   )
 }

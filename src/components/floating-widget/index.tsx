@@ -59,6 +59,7 @@ export function WechatInfo({ consult }: { consult: ConsultConfig }) {
           src={imageUrl(String(consult.serviceWechatImg))}
           mode="aspectFit"
           showMenuByLongpress
+          nativeProps={{ alt: t('widget.wechat') }}
         />
       )}
       {!!consult.serviceWechatNumber && (

@@ -1,7 +1,7 @@
 /** Small building blocks shared by the account forms: a labelled row with its inline error, the send-code button. */
 import { Input, Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { type MessageKey, t } from '@/i18n'
+import { type MessageKey, t } from '@/i18n/sub'
 import './index.scss'
 
 export interface FieldProps {

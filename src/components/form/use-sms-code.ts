@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { useRef, useState } from 'react'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { type SmsScene, sendSms } from '@/services/api/account'
 import { useCountdown } from './use-countdown'
 

@@ -5,7 +5,7 @@
  */
 import Taro, { useDidShow } from '@tarojs/taro'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { rememberBank } from '@/pages/questionBank/lib'
 import { banks } from '@/services/api/bank'
 import { cartAdd, checkBuy } from '@/services/api/shop'

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { useApp } from '@/store/app'
 import { GOODS_TYPE } from '../../../contract/schemas/codes'
 import { CART_URL, requireLogin, useGoodsBuy } from './actions'

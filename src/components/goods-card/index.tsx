@@ -31,7 +31,14 @@ export default function GoodsCard({ goods, activityPrice, onClick, action }: Goo
     <View className={`goods-item goods-item-${goods.goodsId}`} onClick={open}>
       <View className="goods-cover-wrap">
         {goods.cover ? (
-          <Image className="goods-cover" src={imageUrl(goods.cover)} mode="aspectFill" lazyLoad />
+          <Image
+            className="goods-cover"
+            src={imageUrl(goods.cover)}
+            mode="aspectFill"
+            lazyLoad
+            // decorative on H5: the goods title beside it says what it is
+            nativeProps={{ alt: '' }}
+          />
         ) : (
           <View className="goods-cover goods-cover-blank" />
         )}

@@ -44,7 +44,15 @@ export function entryIconKey(icon: string | null | undefined): string | null {
 export function EntryIcon({ icon, className = '' }: { icon: string | null | undefined; className?: string }) {
   const key = entryIconKey(icon)
   if (key === null && icon)
-    return <Image className={`entry-icon-img ${className}`.trim()} src={imageUrl(icon)} mode="aspectFit" />
+    return (
+      <Image
+        className={`entry-icon-img ${className}`.trim()}
+        src={imageUrl(icon)}
+        mode="aspectFit"
+        // decorative on H5: the entry's name is written under it
+        nativeProps={{ alt: '' }}
+      />
+    )
   const def = (key && ENTRY_ICONS[key]) || { glyph: LayoutGrid, tone: 'primary' as const }
   return (
     <View className={`icon-tile tone-${def.tone} entry-icon entry-icon-${key ?? 'none'} ${className}`.trim()}>

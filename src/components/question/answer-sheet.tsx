@@ -1,6 +1,6 @@
 import Popup from '@nutui/nutui-react-taro/dist/es/packages/popup/index.js'
 import { Text, View } from '@tarojs/components'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css.js'
 import './index.scss'
 

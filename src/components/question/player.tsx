@@ -5,7 +5,7 @@ import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { collect, collectInfo, type RecordDetail, uncollect } from '@/services/api/bank'
 import {
   onRejected,

@@ -40,7 +40,12 @@ export default function TabBar() {
             onClick={() => go(i)}
           >
             <View className="tab-icon-wrap">
-              <Image className="tab-icon" src={tabIcon(i, active ? primary : INACTIVE)} />
+              <Image
+                className="tab-icon"
+                src={tabIcon(i, active ? primary : INACTIVE)}
+                // decorative on H5: the label below names the tab
+                nativeProps={{ alt: '' }}
+              />
               {badge > 0 && <Text className="tab-badge">{badgeText(badge)}</Text>}
             </View>
             <Text className="tab-label">{t(tab.label)}</Text>

@@ -4,12 +4,16 @@
  */
 import type { CSSProperties } from 'react'
 import { useBrand } from '@/services/tenant/brand'
+import { inkOf } from './vars'
 
 const primary = () => useBrand.getState().brand.primary
 
 export const themeStyle = {
   get '--primary'() {
     return primary()
+  },
+  get '--primary-ink'() {
+    return inkOf(primary())
   },
   get '--nutui-color-primary'() {
     return primary()

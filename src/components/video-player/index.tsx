@@ -8,7 +8,7 @@ import { Video, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { forwardRef, useImperativeHandle, useRef } from 'react'
 import { isJump, seekTarget } from '@/domain/anti-skip'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { SEEK_SLACK_SECONDS } from '@/services/api/learn'
 import './index.scss'
 

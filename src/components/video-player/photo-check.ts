@@ -4,7 +4,7 @@
  * play session. The caller keeps playback paused until this answers 'done'.
  */
 import Taro from '@tarojs/taro'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { LEARN_CODE, type PhotoDue, photoLog } from '@/services/api/learn'
 import { ApiError } from '@/services/http/error'
 import { chooseAndUploadImages } from '@/services/upload'

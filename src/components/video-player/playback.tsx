@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import { imageUrl } from '@/components/link'
 import PageLoading from '@/components/page-loading'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import {
   type CheckVideo,
   checkVideo,

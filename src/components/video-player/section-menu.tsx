@@ -3,7 +3,7 @@
  * chapterOpen), the section playing highlighted. Used by the course menu page and under the player.
  */
 import { Text, View } from '@tarojs/components'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { type MenuChapter, SECTION_STATUS, type SectionProgress } from '@/services/api/learn'
 import { clock, firstUnfinished, percentText } from '@/services/study/links'
 import { isChapterOpen, usePlay } from '@/store/play'

@@ -1,5 +1,4 @@
 import account from './account'
-import bank from './bank'
 import bankList from './bankList'
 import learn from './learn'
 import order from './order'
@@ -8,4 +7,4 @@ import shop from './shop'
 import upload from './upload'
 import verify from './verify'
 
-export default { ...shell, ...account, ...order, ...shop, ...bank, ...bankList, ...learn, ...verify, ...upload }
+export default { ...shell, ...account, ...order, ...shop, ...bankList, ...learn, ...verify, ...upload }

@@ -11,7 +11,8 @@ import PageLoading from '@/components/page-loading'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n'
-import { businesses, educationTypes, type GoodsRow, goodsList, subjects } from '@/services/api/shop'
+import type { GoodsRow } from '@/services/api/shop'
+import { businesses, educationTypes, goodsList, subjects } from '@/services/api/tabs'
 import { EVENTS, off, on } from '@/services/events'
 import { useApp } from '@/store/app'
 import { GOODS_TYPE } from '../../../contract/schemas/codes'
@@ -54,6 +55,8 @@ export default function Course() {
   const [bizList, setBizList] = useState<Business[]>([])
   const [subjectList, setSubjectList] = useState<Subject[]>([])
   const [filterError, setFilterError] = useState(false)
+  // until the first answer the education row shows its 'all' chip alone: the goods below do not jump when it fills
+  const [filtersLoaded, setFiltersLoaded] = useState(false)
   const [goodsType, setGoodsType] = useState(0)
   const [input, setInput] = useState('')
   const [keyword, setKeyword] = useState('')
@@ -102,6 +105,8 @@ export default function Course() {
       setSubjectList(s.filter((x) => x.status === 1).sort((x, y) => x.sort - y.sort))
     } catch {
       setFilterError(true)
+    } finally {
+      setFiltersLoaded(true)
     }
   }, [])
 
@@ -205,7 +210,7 @@ export default function Course() {
             </View>
           )}
 
-          {edus.length > 0 && (
+          {(edus.length > 0 || !filtersLoaded) && (
             <ScrollView scrollX className="chip-row chip-row-edu" enhanced showScrollbar={false}>
               <Chip
                 cls="filter-edu-all"

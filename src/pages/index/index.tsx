@@ -99,7 +99,12 @@ export default function Home() {
         <View className="home-header">
           {/* the brand of the tenant this host resolves to (src/services/tenant/brand.ts), not the build's */}
           {brand.logo ? (
-            <Image className="home-logo" src={imageUrl(brand.logo)} mode="aspectFit" />
+            <Image
+              className="home-logo"
+              src={imageUrl(brand.logo)}
+              mode="aspectFit"
+              nativeProps={{ alt: brand.name }}
+            />
           ) : (
             !!brand.name && <Text className="home-logo home-logo-initial">{brand.name.slice(0, 1)}</Text>
           )}
@@ -130,6 +135,8 @@ export default function Home() {
                         className="home-banner-img"
                         src={imageUrl(ad.image)}
                         mode="aspectFill"
+                        // H5's <img> gets the advert's title as its text; weapp's image has no alt
+                        nativeProps={{ alt: ad.title }}
                         onClick={() => openLink(ad.linkUrl)}
                       />
                     </View>
@@ -171,7 +178,14 @@ export default function Home() {
                       </View>
                     </View>
                     {!!n.cover && (
-                      <Image className="news-item-cover" src={imageUrl(n.cover)} mode="aspectFill" lazyLoad />
+                      <Image
+                        className="news-item-cover"
+                        src={imageUrl(n.cover)}
+                        mode="aspectFill"
+                        lazyLoad
+                        // decorative: the title beside it says what it is
+                        nativeProps={{ alt: '' }}
+                      />
                     )}
                   </View>
                 ))}

@@ -4,9 +4,11 @@ import Taro from '@tarojs/taro'
 import { useCallback, useRef, useState } from 'react'
 import { t } from '@/i18n'
 import { QUIET } from '@/pages/questionBank/lib'
-import { type Handout, type HandoutFile, handoutTips, markHandoutTip } from '@/services/api/learn'
+import type { Handout, HandoutFile } from '@/services/api/learn'
+import { handoutTips, markHandoutTip } from '@/services/api/tabs'
 import { HANDOUT_OPENS_IN, openHandout } from '@/services/handout'
 import { ApiError } from '@/services/http/request'
+import './handouts.scss'
 
 // ---- shared by the materials pages ----
 

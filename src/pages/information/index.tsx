@@ -14,11 +14,10 @@ import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n'
 import { LOGIN_URL, numParam, QUIET, useLoader } from '@/pages/questionBank/lib'
 import { Section, StatusBox } from '@/pages/questionBank/ui'
-import { freeHandoutFile, goodsHandouts, type Handout, handoutFile, LEARN_CODE } from '@/services/api/learn'
-import { checkBuy, goodsDetail } from '@/services/api/shop'
+import type { Handout } from '@/services/api/learn'
+import { checkBuy, freeHandoutFile, goodsDetail, goodsHandouts, handoutFile, LEARN_CODE } from '@/services/api/tabs'
 import { ApiError } from '@/services/http/request'
 import { isLoggedIn } from '@/store/session'
-import '@/pages2/verify/verify.scss'
 
 import { HandoutRow, useHandoutTip, useOpenHandout } from './handouts'
 

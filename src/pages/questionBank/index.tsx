@@ -28,16 +28,8 @@ import NavBar from '@/components/nav-bar'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
 import { type MessageKey, t } from '@/i18n'
-import {
-  bankQuestionNum,
-  doNum,
-  type MyBank,
-  myBanks,
-  type Paper,
-  type RecordSummary,
-  records,
-  wrongNum,
-} from '@/services/api/bank'
+import type { MyBank, Paper, RecordSummary } from '@/services/api/bank'
+import { bankQuestionNum, doNum, myBanks, records, wrongNum } from '@/services/api/tabs'
 import { useSession } from '@/store/session'
 import {
   bankUrl,

@@ -7,7 +7,8 @@
 import Taro, { useRouter } from '@tarojs/taro'
 import { useCallback, useRef, useState } from 'react'
 import type { MessageKey } from '@/i18n'
-import { freePapers, freePapersOfGoods, type Paper, type RecordSummary } from '@/services/api/bank'
+import type { Paper, RecordSummary } from '@/services/api/bank'
+import { freePapers, freePapersOfGoods } from '@/services/api/tabs'
 import { storage } from '@/services/storage'
 import { isLoggedIn } from '@/store/session'
 

@@ -5,7 +5,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { ReactNode } from 'react'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import type { Appointment, EligibilityCheck, Session, SessionKind } from '@/services/api/exam'
 import { ApiError, TENANT_ERROR } from '@/services/http/request'
 import { type StorageKey, storage } from '@/services/storage'

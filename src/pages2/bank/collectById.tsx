@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import { intParam } from '@/components/question/guard'
 import { startBodyOf } from '@/components/question/params'
 import Player from '@/components/question/player'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { record, startRecord } from '@/services/api/bank'
 
 /** Practise the favourites. Query: `bankId`, optional `chapterId` / `type` / `count`, or `recordId`. */

@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import Empty from '@/components/empty'
 import { intParam } from '@/components/question/guard'
 import Player from '@/components/question/player'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { record, startPaper } from '@/services/api/bank'
 
 /**

@@ -9,7 +9,7 @@ import dayjs from 'dayjs'
 import { useCallback } from 'react'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { usePaged } from '@/pages/course/use-paged'
 import {
   bankUrl,

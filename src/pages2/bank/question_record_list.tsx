@@ -8,7 +8,7 @@ import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/ta
 import { useCallback } from 'react'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { usePaged } from '@/pages/course/use-paged'
 import { QUIET, requireLogin, scopeKey, useBankParams } from '@/pages/questionBank/lib'
 import { RecordRow } from '@/pages/questionBank/record-row'

@@ -8,7 +8,7 @@ import { intParam, type LoadError, loadError, requireLogin } from '@/components/
 import { LoadFailed } from '@/components/question/player'
 import ReportSummary from '@/components/question/report-summary'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { type RecordDetail, record } from '@/services/api/bank'
 import '@/components/question/index.scss'
 

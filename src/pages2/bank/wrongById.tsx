@@ -8,7 +8,7 @@ import { intParam, type LoadError, loadError, requireLogin } from '@/components/
 import { LoadFailed } from '@/components/question/player'
 import QuestionCard from '@/components/question/question-card'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import {
   answeredAtNow,
   type Ques,

@@ -2,7 +2,7 @@ import { useRouter } from '@tarojs/taro'
 import { useMemo } from 'react'
 import { intParam } from '@/components/question/guard'
 import Player from '@/components/question/player'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { startRecord } from '@/services/api/bank'
 
 /**

@@ -20,7 +20,7 @@ import {
   validateInvoice,
 } from '@/domain/invoice'
 import { formatPrice } from '@/domain/money'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { applyInvoice, cancelInvoice, canInvoiceList, type Invoice, invoiceList, type Order } from '@/services/api/shop'
 import { requireLogin } from '../order/guard'
 import { canCancelInvoice, invoiceStatusKey, parseIds } from '../order/status'

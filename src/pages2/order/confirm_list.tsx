@@ -8,7 +8,7 @@ import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
 import { formatPrice } from '@/domain/money'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import {
   activityOrder,
   cartList,

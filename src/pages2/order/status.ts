@@ -1,6 +1,6 @@
 /** Order states (contract/schemas/codes.ts ORDER_STATUS) as the My-orders page shows and acts on them. */
 
-import type { MessageKey } from '@/i18n'
+import type { MessageKey } from '@/i18n/sub'
 import type { Invoice, Order } from '@/services/api/shop'
 import { INVOICE_STATUS, ORDER_STATUS } from '../../../contract/schemas/codes'
 

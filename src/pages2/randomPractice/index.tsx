@@ -4,7 +4,7 @@ import { useState } from 'react'
 import NavBar from '@/components/nav-bar'
 import { goodsUrl, intParam, loadError, requireLogin } from '@/components/question/guard'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { RANDOM_COUNT, startRecord } from '@/services/api/bank'
 import '@/components/question/index.scss'
 

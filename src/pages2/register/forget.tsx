@@ -7,7 +7,7 @@ import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { type FormErrors, hasErrors, phoneError, validateForget } from '@/domain/account-form'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { registerForget } from '@/services/api/account'
 
 type Fields = 'phone' | 'code' | 'password' | 'password2'

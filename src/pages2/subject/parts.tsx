@@ -2,7 +2,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { formatDate } from '@/domain/datetime'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { bankUrl, go, plain, typeKey } from '@/pages/questionBank/lib'
 import { removeWrong } from '@/services/api/bank'
 

@@ -8,7 +8,7 @@ import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from 
 import { useCallback, useState } from 'react'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { usePaged } from '@/pages/course/use-paged'
 import { QUIET, requireLogin, useBankParams } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'

@@ -1,7 +1,7 @@
 /** Identity-certification rules and parts shared by the verify pages (page files export only the page on weapp). */
 import { Text } from '@tarojs/components'
 import { idCardProblem } from '@/domain/id-card'
-import { type MessageKey, t } from '@/i18n'
+import { type MessageKey, t } from '@/i18n/sub'
 import { QUIET, useLoader } from '@/pages/questionBank/lib'
 import { getInfo } from '@/services/api/user'
 import { useSession } from '@/store/session'

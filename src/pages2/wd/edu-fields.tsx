@@ -4,7 +4,7 @@ import dayjs from 'dayjs'
 import { useMemo } from 'react'
 import { Field, TextInput } from '@/components/form'
 import type { FormErrors } from '@/domain/account-form'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { useApp } from '@/store/app'
 import { type Option, SCHOOL_MAX } from './profile'
 

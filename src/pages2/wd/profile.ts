@@ -1,6 +1,6 @@
 /** Pure helpers of the profile pages: option lists from the dictionary and the changed-fields diff. */
 
-import type { MessageKey } from '@/i18n'
+import type { MessageKey } from '@/i18n/sub'
 import type { UserInfo } from '../../../contract/types'
 
 export interface Option {

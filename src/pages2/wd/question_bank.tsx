@@ -12,7 +12,7 @@ import { BookX, ChartColumn, type Glyph, RotateCcwClock, Star } from '@/componen
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { formatDate } from '@/domain/datetime'
-import { type MessageKey, t } from '@/i18n'
+import { type MessageKey, t } from '@/i18n/sub'
 import { bankUrl, go, QUIET, rememberBank, rememberedBankId, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
 import { BankRow } from '@/pages2/bank/bank-row'

@@ -8,13 +8,12 @@ import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from 
 import { useCallback, useEffect } from 'react'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { usePaged } from '@/pages/course/use-paged'
 import { HandoutRow, useHandoutTip, useOpenHandout } from '@/pages/information/handouts'
 import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { ListFooter, Section, StatusBox } from '@/pages/questionBank/ui'
 import { allHandouts, type GoodsHandouts, goodsHandouts, type Handout, handoutFile } from '@/services/api/learn'
-import '@/pages2/verify/verify.scss'
 
 const toShop = () => Taro.switchTab({ url: '/pages/course/index' })
 const sign = (h: Handout) => () => handoutFile(h.handoutId, { noLoading: true })

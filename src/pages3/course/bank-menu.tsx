@@ -8,7 +8,7 @@ import Taro from '@tarojs/taro'
 import { useCallback, useEffect, useState } from 'react'
 import Empty from '@/components/empty'
 import PageLoading from '@/components/page-loading'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { bankUrl } from '@/pages/questionBank/lib'
 import { bankChapters, banks } from '@/services/api/bank'
 

@@ -1,7 +1,7 @@
 /** H5: there is no share menu, so the share button copies the page link (with the learner's invite code). */
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { type ShareInfo, sharePath } from './share-path'
 
 export { type ShareInfo, sharePath }

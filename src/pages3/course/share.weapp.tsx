@@ -2,7 +2,7 @@
 import { Button, Text } from '@tarojs/components'
 import { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { useRef } from 'react'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { type ShareInfo, sharePath, shareQuery } from './share-path'
 
 export { type ShareInfo, sharePath }

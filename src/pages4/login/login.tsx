@@ -14,7 +14,7 @@ import {
   validatePhoneLogin,
   validateSmsLogin,
 } from '@/domain/account-form'
-import { type MessageKey, t } from '@/i18n'
+import { type MessageKey, t } from '@/i18n/sub'
 import { accountLogin, captchaImage, smsLogin, telphoneLogin } from '@/services/api/account'
 import { afterLogin } from '@/services/session'
 import { storage } from '@/services/storage'

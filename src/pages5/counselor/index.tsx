@@ -11,7 +11,7 @@ import { HotlineInfo, serviceParts, WechatInfo } from '@/components/floating-wid
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { useApp } from '@/store/app'
 import { tx } from './messages'
 import './index.scss'

@@ -4,7 +4,7 @@
  * whatever the outbox still holds WITH the final call (one request, idempotent), so a submit at zero never
  * waits for the outbox to drain. No UI here.
  */
-import { getLocale } from '@/i18n'
+import { getLocale } from '@/i18n/sub'
 import { type EditResult, type RecordDetail, record, submitRecord } from '@/services/api/bank'
 import {
   type Eligibility,

@@ -4,7 +4,7 @@ import { keepInviteCode } from '@/components/goods-card/actions'
 import PackageDetail from '@/components/goods-card/package'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import './scan.scss'
 
 /** Package landing (shared link or code): the package detail as a landing page, keeping the invite code. */

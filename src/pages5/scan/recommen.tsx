@@ -4,7 +4,7 @@ import { useMemo } from 'react'
 import { keepInviteCode } from '@/components/goods-card/actions'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n'
+import { t } from '@/i18n/sub'
 import { distributionGoods } from '@/services/api/shop'
 import Landing from './landing'
 

@@ -27,6 +27,8 @@ export {
   RECORD_MODES,
   RECORD_SCOPES,
 } from '../../../contract/schemas/bank-codes'
+// The calls the tab pages make live in ./tabs (the weapp main package); re-exported for the other pages.
+export { bankQuestionNum, doNum, freePapers, freePapersOfGoods, myBanks, records, wrongNum } from './tabs'
 
 type Body<K extends Parameters<typeof call>[0]> = RouteInput<K> extends { body: infer B } ? B : never
 type Query<K extends Parameters<typeof call>[0]> = RouteInput<K> extends { query: infer Q } ? Q : never
@@ -72,11 +74,6 @@ export function bankPapers(bankId: number, opts?: CallOptions) {
   return call('GET /app/common/bank/exam/list', { query: { bankId } }, opts)
 }
 
-/** Every free paper of the school: a free paper of any bank (a paid bank's too) or a paper of a free bank. */
-export function freePapers(opts?: CallOptions) {
-  return call('GET /app/common/bank/exam/list', { query: {} }, opts)
-}
-
 /**
  * Questions of a chapter or a paper. A logged-in owner (the token is sent when present), a free bank or a
  * free paper gets answers; anyone else a preview without answers (`preview: true`).
@@ -90,21 +87,7 @@ export function questionsByIds(ids: number[], opts?: CallOptions) {
   return call('GET /app/common/bank/question/temp/list', { query: { ids: ids.join(',') } }, { noToken: false, ...opts })
 }
 
-/** Free papers of a goods. */
-export function freePapersOfGoods(goodsId: number, opts?: CallOptions) {
-  return call('GET /app/common/goods/course/moduleFreeExamList/:id', { params: { id: goodsId } }, opts)
-}
-
 // ---- the learner's banks ----
-
-/** Owned + free banks with done / right counts. */
-export function myBanks(goodsId?: number, opts?: CallOptions) {
-  return call('GET /goods/bank/list', { query: goodsId ? { goodsId } : {} }, opts)
-}
-
-export function bankQuestionNum(bankId: number, opts?: CallOptions) {
-  return call('GET /goods/bank/questionNum/:id', { params: { id: bankId } }, opts)
-}
 
 export function bankDoList(goodsId?: number, opts?: CallOptions) {
   return call('GET /goods/bank/dolist', { query: goodsId ? { goodsId } : {} }, opts)
@@ -188,15 +171,6 @@ export function submitRecord(recordId: number, answers: AnswerIn[] = [], opts?: 
 
 export function checkUnfinished(query: Query<'GET /bank/record/check/bank/record'>, opts?: CallOptions) {
   return call('GET /bank/record/check/bank/record', { query }, opts)
-}
-
-export function doNum(bankId?: number, opts?: CallOptions) {
-  return call('GET /bank/record/doNum', { query: bankId ? { bankId } : {} }, opts)
-}
-
-/** Every attempt, newest first (question_record_list). */
-export function records(query: Query<'GET /bank/question/record/list'> = {}, opts?: CallOptions) {
-  return call('GET /bank/question/record/list', { query }, opts)
 }
 
 /** Paper attempts, newest first. */
@@ -289,8 +263,4 @@ export function wrongChapterQuestions(
   opts?: CallOptions,
 ) {
   return call('GET /exam/wwrong/record/exam_question_list', { query }, opts)
-}
-
-export function wrongNum(bankId?: number, opts?: CallOptions) {
-  return call('GET /exam/wwrong/record/wrongNum', { query: bankId ? { bankId } : {} }, opts)
 }

@@ -34,6 +34,8 @@ export {
   MAX_RESCHEDULES,
   MOCK_SUBSCRIBE_STATUS,
 } from '../../../contract/schemas/exam-codes'
+// The calls the tab pages make live in ./tabs (the weapp main package); re-exported for the other pages.
+export { recentExamAppointment } from './tabs'
 
 type Body<K extends Parameters<typeof call>[0]> = RouteInput<K> extends { body: infer B } ? B : never
 
@@ -152,10 +154,6 @@ export function sites(kind: SessionKind, examId: number, cityId?: number, opts?:
 
 export function nextAppointment(opts?: CallOptions) {
   return call('GET /apply/subscribeNext', undefined, opts)
-}
-
-export function recentExamAppointment(opts?: CallOptions) {
-  return call('GET /user/subscribe/recentExam', undefined, opts)
 }
 
 export function book(sessionId: number, opts?: CallOptions) {

@@ -26,6 +26,17 @@ export {
   SECTION_STATUS,
   SEEK_SLACK_SECONDS,
 } from '../../../contract/schemas/learn-codes'
+// The calls the tab pages make live in ./tabs (the weapp main package); re-exported for the other pages.
+export {
+  freeHandoutFile,
+  goodsHandouts,
+  handoutFile,
+  handoutTips,
+  lastStudy,
+  markHandoutTip,
+  myCourseGoods,
+  todayStudy,
+} from './tabs'
 
 type Body<K extends Parameters<typeof call>[0]> = RouteInput<K> extends { body: infer B } ? B : never
 
@@ -60,10 +71,6 @@ export type GoodsHandouts = RouteData<'GET /course/goodsHandoutsList'>['rows'][n
 
 // ---- my courses ----
 
-export function myCourseGoods(pageNum = 1, pageSize = 10, opts?: CallOptions) {
-  return call('GET /course/goodsList', { query: { pageNum, pageSize } }, opts)
-}
-
 export function myCourses(goodsId: number, opts?: CallOptions) {
   return call('GET /course/courseList', { query: { goodsId } }, opts)
 }
@@ -83,16 +90,6 @@ export function courseChapters(goodsId: number, courseId: number, opts?: CallOpt
 
 export function chapterSections(goodsId: number, chapterId: number, opts?: CallOptions) {
   return call('GET /course/sectionList', { query: { goodsId, chapterId } }, opts)
-}
-
-/** Sections studied today (learn tab). */
-export function todayStudy(opts?: CallOptions) {
-  return call('GET /goods/todayStudySectionNum', undefined, opts)
-}
-
-/** The last section studied (in one goods, or anywhere): continue where you left off. Null = never studied. */
-export function lastStudy(goodsId?: number, opts?: CallOptions) {
-  return call('GET /study/record/last', { query: goodsId ? { goodsId } : {} }, opts)
 }
 
 // ---- playback ----
@@ -198,28 +195,6 @@ export function compareFace(imageUrl: string, opts?: CallOptions) {
 
 // ---- handouts ----
 
-export function goodsHandouts(goodsId: number, opts?: CallOptions) {
-  return call('GET /course/handouts/listByGoods', { query: { goodsId } }, opts)
-}
-
 export function allHandouts(pageNum = 1, pageSize = 10, opts?: CallOptions) {
   return call('GET /course/goodsHandoutsList', { query: { pageNum, pageSize } }, opts)
-}
-
-/** A signed URL for a handout the learner owns. */
-export function handoutFile(handoutId: number, opts?: CallOptions) {
-  return call('GET /course/handouts/file/detail', { query: { handoutId } }, opts)
-}
-
-/** A free handout, for anyone. */
-export function freeHandoutFile(handoutId: number, opts?: CallOptions) {
-  return call('GET /app/common/course/handouts/file/detail', { query: { handoutId } }, opts)
-}
-
-export function handoutTips(opts?: CallOptions) {
-  return call('GET /base/handout/tip/list', undefined, opts)
-}
-
-export function markHandoutTip(goodsId: number, opts?: CallOptions) {
-  return call('POST /base/handout/tip', { body: { goodsId } }, { noLoading: true, ...opts })
 }

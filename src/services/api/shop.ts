@@ -6,6 +6,9 @@
 import type { RouteData, RouteInput } from '../../../contract/types'
 import { type CallOptions, call } from './call'
 
+// The calls the tab pages make live in ./tabs (the weapp main package); re-exported for the other pages.
+export { businesses, checkBuy, educationTypes, goodsDetail, goodsList, subjects } from './tabs'
+
 type Body<K extends Parameters<typeof call>[0]> = RouteInput<K> extends { body: infer B } ? B : never
 type Query<K extends Parameters<typeof call>[0]> = RouteInput<K> extends { query: infer Q } ? Q : never
 
@@ -20,33 +23,8 @@ export type ActivityLanding = RouteData<'GET /app/common/goods/distribution/good
 
 // ---- catalogue (public) ----
 
-export function educationTypes(opts?: CallOptions) {
-  return call('GET /app/common/course/educationType/list', {}, opts)
-}
-
-export function businesses(educationTypeId?: number, opts?: CallOptions) {
-  return call('GET /app/common/course/business/list', { query: educationTypeId ? { educationTypeId } : {} }, opts)
-}
-
-/** Subjects with status 1 (optionally of one business); each carries projectList. */
-export function subjects(businessId?: number, opts?: CallOptions) {
-  return call(
-    'GET /app/common/course/subject/list',
-    { query: { status: 1, ...(businessId ? { businessId } : {}) } },
-    opts,
-  )
-}
-
 export function businessDetail(id: number, opts?: CallOptions) {
   return call('GET /app/common/course/business/:id', { params: { id } }, opts)
-}
-
-export function goodsList(query: Query<'GET /app/common/goods/list'> = {}, opts?: CallOptions) {
-  return call('GET /app/common/goods/list', { query }, opts)
-}
-
-export function goodsDetail(id: number, opts?: CallOptions) {
-  return call('GET /app/common/goods/:id', { params: { id } }, opts)
 }
 
 export function goodsCourses(id: number, opts?: CallOptions) {
@@ -87,10 +65,6 @@ export function shareGoods(activityId: number, opts?: CallOptions) {
 /** On sale, current price, price changed (when prices are given, same order as goodsIds), owned. */
 export function checkGoodsStatus(goodsIds: number[], prices?: number[], opts?: CallOptions) {
   return call('POST /goods/check/goods/status', { body: prices ? { goodsIds, prices } : { goodsIds } }, opts)
-}
-
-export function checkBuy(goodsId: number, opts?: CallOptions) {
-  return call('GET /order/check/buy/:id', { params: { id: goodsId } }, opts)
 }
 
 export function studyCheck(goodsId: number, opts?: CallOptions) {

@@ -1,5 +1,6 @@
 /** URLs of the learning pages and plain helpers they share (no Taro import). */
-import { type MenuChapter, SECTION_STATUS, type SectionProgress } from '@/services/api/learn'
+import type { MenuChapter, SectionProgress } from '@/services/api/learn'
+import { SECTION_STATUS } from '@/services/api/tabs'
 
 export const learnUrl = {
   details: (goodsId: number) => `/pages2/learn/details?goodsId=${goodsId}`,

@@ -13,7 +13,7 @@ import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState
 import Icon from '@/components/icon'
 import { imageUrl } from '@/components/link'
 import { formatDate } from '@/domain/datetime'
-import { getLocale } from '@/i18n'
+import { getLocale } from '@/i18n/sub'
 import type { LiveClient, LiveRoomState } from '@/services/live'
 import { lx, unescapeChat } from '@/services/live'
 import { chooseAndUploadImages } from '@/services/upload'

@@ -1,4 +1,4 @@
-import type zh from '../zh-CN/bank'
+import type zh from '../../zh-CN/sub/bank'
 
 export default {
   'bank.player.title': 'Practice',
@@ -30,7 +30,6 @@ export default {
   'bank.progress': 'Answered {done}/{total}',
   'bank.mode.practice': 'Practice',
   'bank.mode.memorise': 'Memorise',
-  'bank.mode.test': 'Test',
   'bank.prev': 'Previous',
   'bank.next': 'Next',
   'bank.submit': 'Submit',
@@ -106,4 +105,6 @@ export default {
   'bank.random.n': '{n} questions',
   'bank.random.start': 'Draw and start',
   'bank.random.none': 'Your banks have no questions to practise yet',
+
+  'bank.mode.test': 'Test',
 } satisfies Record<keyof typeof zh, string>

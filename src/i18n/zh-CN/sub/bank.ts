@@ -1,3 +1,4 @@
+/** Question practice and reports (subpackage pages only, see ../../sub.ts): the whole bank namespace. */
 export default {
   'bank.player.title': '做题',
   'bank.type.1': '单选题',
@@ -28,7 +29,6 @@ export default {
   'bank.progress': '已答 {done}/{total}',
   'bank.mode.practice': '练习',
   'bank.mode.memorise': '背题',
-  'bank.mode.test': '考试',
   'bank.prev': '上一题',
   'bank.next': '下一题',
   'bank.submit': '交卷',
@@ -102,4 +102,6 @@ export default {
   'bank.random.n': '{n} 题',
   'bank.random.start': '开始抽题',
   'bank.random.none': '题库里还没有可练习的题目',
-}
+
+  'bank.mode.test': '考试',
+} as const

@@ -1,0 +1,91 @@
+/**
+ * The H5 build as the server sends it (docs/DECISIONS.md "First load"): the brotli / gzip copies written at build
+ * time (scripts/compress.mjs) chosen by Accept-Encoding, a year of immutable caching for content-hashed chunks,
+ * revalidation for index.html and the SPA fallback, and a 404 (not the page) for a chunk that is not there.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error a plain ES module script without types
+import { compressDir } from '../../scripts/compress.mjs'
+import { buildApp } from '../../server/src/app'
+import { defaultConfig } from '../../server/src/config'
+import type { Database } from '../../server/src/db'
+import { freshPglite, SECRET } from './helpers'
+
+const CHUNK = 'js/app.1a2b3c4d.js'
+const chunkText = `/* app */${'console.log("a learner\'s first screen");\n'.repeat(200)}`
+const html = `<!doctype html><html><head><title>app</title><script defer src="/${CHUNK}"></script></head><body>${'<div id="app"></div>'.repeat(80)}</body></html>`
+
+let database: Database
+let app: Awaited<ReturnType<typeof buildApp>>
+let dir: string
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-h5-'))
+  fs.mkdirSync(path.join(dir, 'js'))
+  fs.writeFileSync(path.join(dir, 'index.html'), html)
+  fs.writeFileSync(path.join(dir, CHUNK), chunkText)
+  fs.writeFileSync(path.join(dir, 'js', 'tiny.5e6f7a8b.js'), 'x()') // under 1 KB: no compressed copies
+  compressDir(dir)
+  database = await freshPglite()
+  app = await buildApp({ db: database.db, config: defaultConfig({ secret: SECRET, staticDir: dir }) })
+})
+
+afterAll(async () => {
+  await app?.close()
+  await database?.close?.()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+describe('the H5 build over the wire', () => {
+  it('writes brotli and gzip copies next to each text asset at build time, skipping tiny files', () => {
+    expect(brotliDecompressSync(fs.readFileSync(path.join(dir, `${CHUNK}.br`))).toString()).toBe(chunkText)
+    expect(gunzipSync(fs.readFileSync(path.join(dir, `${CHUNK}.gz`))).toString()).toBe(chunkText)
+    expect(fs.existsSync(path.join(dir, 'js', 'tiny.5e6f7a8b.js.br'))).toBe(false)
+  })
+
+  it('sends a hashed chunk brotli-compressed to a browser that accepts it, cached for a year', async () => {
+    const res = await app.inject({ url: `/${CHUNK}`, headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['content-type']).toMatch(/javascript/)
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(chunkText)
+    expect(res.rawPayload.length).toBeLessThan(chunkText.length / 5)
+  })
+
+  it('falls back to gzip, then to the file itself', async () => {
+    const gz = await app.inject({ url: `/${CHUNK}`, headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(chunkText)
+    const plain = await app.inject({ url: `/${CHUNK}`, headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(chunkText)
+  })
+
+  it('has index.html revalidated every time, at / and on any app route (history router)', async () => {
+    for (const url of ['/', '/index.html', '/pages/course/index', '/pages/questionBank/index?x=1']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+      const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body
+      expect(body, url).toContain('<title>app</title>')
+    }
+  })
+
+  it('answers 404 for a hashed chunk that is not there (an older build), not the page', async () => {
+    const res = await app.inject({ url: '/js/app.99999999.js' })
+    expect(res.statusCode).toBe(404)
+    expect(res.body).not.toContain('<title>app</title>')
+  })
+
+  it('still answers the API as JSON', async () => {
+    const res = await app.inject({ url: '/api/app/common/findTenantId?hostH5=a.xuexi-demo.com' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ code: 200, data: '1001' })
+  })
+})
