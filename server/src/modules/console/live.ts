@@ -21,7 +21,7 @@
  * and essay questions are not listed. Neither is any question of a paper whose exam has not closed: a live push
  * would show an exam question (and its answer, at the stop) to a whole class.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { maskPhone } from '../../../../src/domain/phone'
@@ -29,7 +29,6 @@ import type { Db } from '../../db'
 import { toInt } from '../../db'
 import {
   bank,
-  exam,
   goods,
   liveBan,
   liveChannel,
@@ -37,7 +36,6 @@ import {
   liveLottery,
   liveLotteryWinner,
   liveSession,
-  paperQuestion,
   question,
   sysUser,
 } from '../../db/schema'
