@@ -25,6 +25,7 @@ import type { AppConfig } from './config'
 import type { Db } from './db'
 import { tenant } from './db/schema'
 import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
+import { h5PageSender } from './http/h5-page'
 import { langOf, localize } from './http/refusals'
 import { staffScopeOf } from './http/staff-auth'
 import { attachChat } from './live/chat'
@@ -225,9 +226,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     req.body = storable(req.body, '')
   })
 
+  // index.html with the host's tenant in it (http/h5-page.ts), at / and as the history router's fallback
+  const sendH5Page = config.staticDir ? h5PageSender(db, config.staticDir) : undefined
   app.setNotFoundHandler(async (req, reply) => {
     const urlPath = req.url.split('?')[0] ?? '/'
     if (
+      sendH5Page &&
       config.staticDir &&
       req.method === 'GET' &&
       !urlPath.startsWith(`${config.apiBase}/`) &&
@@ -236,7 +240,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // a missing hashed chunk (an old build's name) is a 404, not the page: the loader then fails and retries
       if (HASHED_ASSET.test(urlPath)) return reply.code(404).send(envelope(404, 'not found', null))
       // SPA fallback (history router); never cached, like index.html itself
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
+      return sendH5Page(req, reply)
     }
     return reply
       .code(404)
@@ -250,13 +254,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: path.resolve(config.staticDir),
       wildcard: true,
-      index: ['index.html'],
+      index: false, // `/` and `/index.html` are the page routes below
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply: FastifyReply, file: string) => {
         reply.header('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
     })
+    if (sendH5Page && fs.existsSync(path.join(config.staticDir, 'index.html'))) {
+      app.get('/', sendH5Page)
+      app.get('/index.html', sendH5Page)
+    }
   }
 
   // Seeded images (covers, banners, portraits, the WeChat QR card, home icons): no external URLs (seed/assets.ts).

@@ -72,9 +72,30 @@ describe('the H5 build over the wire', () => {
       const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } })
       expect(res.statusCode, url).toBe(200)
       expect(res.headers['cache-control'], url).toBe('no-cache')
-      const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body
+      const enc = res.headers['content-encoding']
+      const body =
+        enc === 'br'
+          ? brotliDecompressSync(res.rawPayload).toString()
+          : enc === 'gzip'
+            ? gunzipSync(res.rawPayload).toString()
+            : res.body
       expect(body, url).toContain('<title>app</title>')
     }
+  })
+
+  it("writes the tenant of the page's host into the page, so the app need not ask; not for unknown hosts or IPs", async () => {
+    const seeded = async (host: string) => {
+      const res = await app.inject({ url: '/pages/course/index', headers: { host } })
+      expect(res.statusCode, host).toBe(200)
+      return /window\.__TENANT_IDS__=(\{[^<]*\})/.exec(res.body)?.[1]
+    }
+    expect(JSON.parse((await seeded('a.xuexi-demo.com')) ?? 'null')).toEqual({ 'a.xuexi-demo.com': '1001' })
+    expect(JSON.parse((await seeded('B.xuexi-demo.cn:8080')) ?? 'null')).toEqual({ 'b.xuexi-demo.cn': '1002' })
+    expect(await seeded('unknown-school.com')).toBeUndefined()
+    expect(await seeded('127.0.0.1:3000')).toBeUndefined()
+    const root = await app.inject({ url: '/', headers: { host: 'a.xuexi-demo.com', 'accept-encoding': 'gzip' } })
+    expect(root.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(root.rawPayload).toString()).toContain('window.__TENANT_IDS__={"a.xuexi-demo.com":"1001"}')
   })
 
   it('answers 404 for a hashed chunk that is not there (an older build), not the page', async () => {

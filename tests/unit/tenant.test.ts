@@ -56,6 +56,23 @@ describe('getTenantId (H5)', () => {
     expect(srv.count(LOOKUP)).toBe(1)
   })
 
+  it('takes the id the server wrote into the page for this host, without a lookup, and keeps it', async () => {
+    vi.stubGlobal('location', { hostname: 'b.xuexi-demo.cn' })
+    vi.stubGlobal('__TENANT_IDS__', { 'b.xuexi-demo.cn': '1002' })
+    storage.set('tenant_ids', { 'b.xuexi-demo.cn': '1009' }) // an older answer: the host moved since
+    const srv = fakeServer({ [LOOKUP]: ok('1002') })
+    await expect(getTenantId()).resolves.toBe('1002')
+    expect(srv.count(LOOKUP)).toBe(0)
+    expect(storage.get('tenant_ids')).toEqual({ 'b.xuexi-demo.cn': '1002' })
+  })
+
+  it("ignores the page's id for another host (localhost uses the fallback host) and asks", async () => {
+    vi.stubGlobal('__TENANT_IDS__', { 'b.xuexi-demo.cn': '1002' })
+    const srv = fakeServer({ [LOOKUP]: ok('1001') })
+    await expect(getTenantId()).resolves.toBe('1001')
+    expect(srv.count(LOOKUP)).toBe(1)
+  })
+
   it('concurrent callers share one lookup', async () => {
     const gate = deferred<void>()
     const srv = fakeServer({

@@ -39,9 +39,23 @@ async function lookup(host: string): Promise<string> {
   return String(id)
 }
 
+/** what the server wrote into index.html for the page's host (server/src/http/h5-page.ts), if anything */
+function seededId(host: string): string | undefined {
+  const seeds = (globalThis as { __TENANT_IDS__?: unknown }).__TENANT_IDS__
+  const id = seeds && typeof seeds === 'object' ? (seeds as TenantIds)[host] : undefined
+  return typeof id === 'string' && id !== '' ? id : undefined
+}
+
 export function resolveTenantId(): Promise<string> {
   const host = tenantHost()
-  const cached = storage.get<TenantIds>('tenant_ids')?.[host]
+  const ids = storage.get<TenantIds>('tenant_ids') ?? {}
+  // the page's own answer is the freshest: no round trip on a first visit, and a moved host is followed at once
+  const seeded = seededId(host)
+  if (seeded) {
+    if (ids[host] !== seeded) storage.set('tenant_ids', { ...ids, [host]: seeded })
+    return Promise.resolve(seeded)
+  }
+  const cached = ids[host]
   if (cached) return Promise.resolve(cached)
   let p = pending.get(host)
   if (!p) {
