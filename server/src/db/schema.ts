@@ -228,12 +228,21 @@ export const informUser = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => sysUser.id),
+    /** what wrote it (services/inform.ts INFORM_KINDS): welcome, order, refund, invoice, exam, certificate, answer, plan, identity, notice */
+    kind: varchar('kind', { length: 20 }).notNull().default('notice'),
     title: varchar('title', { length: 200 }).notNull(),
     content: text('content').notNull().default(''),
+    /** an app route the message opens (e.g. /pages2/order/index), '' for none */
+    link: varchar('link', { length: 300 }).notNull().default(''),
+    /** a tenant announcement sent by staff: the same id on every learner's copy */
+    noticeId: integer('notice_id'),
     readStatus: integer('read_status').notNull().default(0),
     createdAt: created(),
   },
-  (t) => [index('inform_user_unread_idx').on(t.tenantId, t.userId, t.readStatus)],
+  (t) => [
+    index('inform_user_unread_idx').on(t.tenantId, t.userId, t.readStatus),
+    index('inform_user_list_idx').on(t.tenantId, t.userId, t.createdAt),
+  ],
 )
 
 // ---- shop (docs/DECISIONS.md "Shop"): catalogue, cart, orders, entitlements, invoices ----

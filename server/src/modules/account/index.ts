@@ -1,7 +1,8 @@
 /** Registration, password reset and the login family; every login ends in `issueToken`. */
 import { eq, or } from 'drizzle-orm'
-import { informUser, sysUser } from '../../db/schema'
+import { sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, type Input } from '../../http/core'
+import { notify } from '../../services/inform'
 import { accountSubject, countPasswordAttempt, passwordAccepted, unknownSubject } from '../../services/login-guard'
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { readSign } from '../../services/sign'
@@ -49,13 +50,12 @@ async function createUser(ctx: Ctx, telPhone: string, password: string | null, i
     if (isUniqueViolation(e)) throw new AppError(400, 'telPhone: this phone number is already registered')
     throw e
   }
-  await ctx.db.insert(informUser).values(
-    ctx.scope.row({
-      userId: id,
-      title: '欢迎加入',
-      content: '欢迎注册成为学员！完善个人资料后即可开始学习与备考。',
-    }),
-  )
+  await notify(ctx.db, ctx.scope, id, {
+    kind: 'welcome',
+    title: '欢迎加入',
+    content: '欢迎注册成为学员！完善个人资料后即可开始学习与备考。',
+    link: '/pages2/wd/info',
+  })
   return id
 }
 
