@@ -94,6 +94,12 @@ export default defineConfig<'webpack5'>(async (merge, { command, mode }) => {
         chain.output.chunkLoadTimeout(120_000)
         // index.html preloads the opened tab page's chunk beside the entry (docs/DECISIONS.md "First load")
         if (!dev) chain.plugin('preloadPages').use(PreloadPagesPlugin, [MAIN_PAGES, MAIN_PAGES[0]])
+        // Taro's request API imports fetch and AbortController polyfills and a JSONP library. Every browser of the
+        // browser list has fetch and AbortController, and the app makes no JSONP calls (docs/DECISIONS.md "First load")
+        chain.resolve.alias
+          .set('whatwg-fetch$', false)
+          .set('abortcontroller-polyfill/dist/abortcontroller-polyfill-only$', false)
+          .set('jsonp-retry$', path.resolve(__dirname, 'shims/jsonp-retry.js'))
       },
       devServer: { host: '127.0.0.1', open: false },
     },
