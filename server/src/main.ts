@@ -49,7 +49,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const staticDir = path.resolve(repoRoot, env.STATIC_DIR || 'dist/h5')
   const config = configFromEnv(env, serverSecret(dataDir, env), staticDir)
   const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL }
+      : { dataDir: path.join(dataDir, 'pglite'), thread: env.PGLITE_THREAD !== 'off' },
   )
   let app: FastifyInstance | undefined
   try {

@@ -15,7 +15,7 @@ import { buildApp } from '../../server/src/app'
 import { defaultConfig } from '../../server/src/config'
 import { type Database, openDatabase } from '../../server/src/db'
 import { seedIfEmpty } from '../../server/src/seed'
-import { freshPglite } from '../server/helpers'
+import { templateBlob } from '../server/helpers'
 
 export interface Target {
   kind: 'PGlite' | 'PostgreSQL'
@@ -35,7 +35,11 @@ export async function openTarget(name: string): Promise<Target> {
 }
 
 async function pgliteTarget(): Promise<Target> {
-  const database = await freshPglite()
+  // as the server opens it: in a worker thread unless PGLITE_THREAD=off (server/src/db/pglite-thread.ts)
+  const database = await openDatabase({
+    loadDataDir: await templateBlob(),
+    thread: process.env.PGLITE_THREAD !== 'off',
+  })
   const app = await buildApp({
     db: database.db,
     config: defaultConfig({ rateLimit: { max: 10_000_000, loginMax: 30, smsMax: 10 } }),

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { acquireDirLock, type DirLock } from './lock'
+import { type PgliteClient, PgliteThread } from './pglite-thread'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -27,7 +28,7 @@ export interface Database {
   migrate(): Promise<void>
   close(): Promise<void>
   /** PGlite only: the raw client (dumpDataDir for backups and test templates) */
-  pglite?: PGlite
+  pglite?: PgliteClient
   /** PGlite only: refresh all the planner's statistics now (after a bulk load); a no-op on PostgreSQL */
   analyze(): Promise<void>
 }
@@ -43,6 +44,11 @@ export interface OpenOptions {
   logger?: Logger
   /** node-postgres: connections in the pool (default 10) */
   poolMax?: number
+  /**
+   * PGlite: run the database in a worker thread (server/src/db/pglite-thread.ts), so SQL and the server's event loop
+   * use two cores. The server does (unless PGLITE_THREAD=off); tests and tools open it in-process.
+   */
+  thread?: boolean
 }
 
 /**
@@ -76,16 +82,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     fs.mkdirSync(path.dirname(path.resolve(opts.dataDir)), { recursive: true })
     lock = acquireDirLock(path.resolve(opts.dataDir))
   }
-  let client: PGlite
+  let client: PgliteClient
   try {
-    client = opts.dataDir
-      ? await PGlite.create({ dataDir: path.resolve(opts.dataDir) })
-      : await PGlite.create({ loadDataDir: opts.loadDataDir })
+    const where = opts.dataDir ? { dataDir: path.resolve(opts.dataDir) } : { loadDataDir: opts.loadDataDir }
+    client = opts.thread ? await PgliteThread.create(where) : await PGlite.create(where)
   } catch (e) {
     lock?.release()
     throw e
   }
-  const db = drizzlePglite({ client, schema, logger: opts.logger }) as unknown as Db
+  const db = drizzlePglite({ client: client as PGlite, schema, logger: opts.logger }) as unknown as Db
   let closed = false
   const analyze = async () => {
     if (!closed) await client.exec('analyze')
