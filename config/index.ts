@@ -97,8 +97,11 @@ export default defineConfig<'webpack5'>(async (merge, { command, mode }) => {
         // Taro's request API imports fetch and AbortController polyfills and a JSONP library. Every browser of the
         // browser list has fetch and AbortController, and the app makes no JSONP calls (docs/DECISIONS.md "First load")
         chain.resolve.alias
-          .set('whatwg-fetch$', false)
-          .set('abortcontroller-polyfill/dist/abortcontroller-polyfill-only$', false)
+          .set('whatwg-fetch$', path.resolve(__dirname, 'shims/empty.js'))
+          .set(
+            'abortcontroller-polyfill/dist/abortcontroller-polyfill-only$',
+            path.resolve(__dirname, 'shims/empty.js'),
+          )
           .set('jsonp-retry$', path.resolve(__dirname, 'shims/jsonp-retry.js'))
       },
       devServer: { host: '127.0.0.1', open: false },
