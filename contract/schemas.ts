@@ -6,10 +6,15 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from './routes'
+import { answerSchemas } from './schemas/answer'
 import { bankSchemas } from './schemas/bank'
 import { examSchemas } from './schemas/exam'
+import { informSchemas } from './schemas/inform'
 import { learnSchemas } from './schemas/learn'
 import { liveSchemas } from './schemas/live'
+import { noteSchemas } from './schemas/note'
+import { planSchemas } from './schemas/plan'
+import { profileSchemas } from './schemas/profile'
 import { shopSchemas } from './schemas/shop'
 import type { RouteSchema } from './schemas/types'
 import { uploadSchemas } from './schemas/upload'
@@ -98,7 +103,10 @@ export const consultation = z.object({
   cover: z.string(),
   publishTime: z.number().int(),
   views: z.number().int(),
+  /** its category (null: none); docs/DECISIONS.md "News" */
+  categoryId: z.number().int().nullable(),
 })
+export const consultationCategory = z.object({ id: z.number().int(), name: z.string() })
 export const consultationDetail = consultation.extend({
   /** sanitised HTML (allow-listed tags and attributes only) */
   content: z.string(),
@@ -136,8 +144,16 @@ export const schemas = {
   },
   'GET /app/common/base/home/list': { data: z.array(homeItem) },
   'GET /app/consultation/list': {
-    query: z.object({ ...pageQuery }),
-    data: page(consultation),
+    query: z.object({
+      ...pageQuery,
+      /** one category's articles; absent (or 0) = every article */
+      categoryId: z.preprocess(
+        (v) => (v === '' || v === '0' || v === 0 ? undefined : v),
+        id.max(2_147_483_647).optional(),
+      ),
+    }),
+    /** `categories`: the tenant's categories in tab order (the news list's tabs) */
+    data: page(consultation).extend({ categories: z.array(consultationCategory) }),
   },
   'GET /app/consultation/details/:id': {
     params: z.object({ id }),
@@ -264,7 +280,12 @@ export const schemas = {
   ...learnSchemas,
   ...uploadSchemas,
   ...examSchemas,
+  ...profileSchemas,
+  ...informSchemas,
   ...liveSchemas,
+  ...noteSchemas,
+  ...planSchemas,
+  ...answerSchemas,
 } satisfies Partial<Record<RouteKey, RouteSchema>>
 
 export type Schemas = typeof schemas

@@ -68,12 +68,33 @@ export default defineAppConfig({
         'appointment/order',
         'appointment/kporder',
         'appointment/appointment_success',
+        // study plans (issue 16): the seven days and my plans, a new plan, one plan's detail and edit
+        'plan/index',
+        'plan/create',
+        'plan/edit',
+        // messages (issue 16): the learner's messages and one message
+        'msg/index',
+        'msg/detail',
+        // issue 16: the enrolment profile (My account). The spec names no page; it stays beside the exam pages whose
+        // signature pad it shares (docs/DECISIONS.md "Enrolment profile and stamp words")
+        'profile/index',
+        'profile/form',
+        'profile/stamp',
       ],
     },
     {
       root: 'pages3',
       pages: [
         'news/detail',
+        // the news list (issue 16): the home feed's 'more', the 资讯 tile and a news banner open it
+        'news/index',
+        // notes and Q and A (issue 16): the spec names no page for them, so they sit under its pages3/*/* (docs/DECISIONS.md
+        // "Notes", "Questions and answers")
+        'note/index',
+        'answer/index',
+        'answer/ask',
+        // issue 16: the study ranking (My account); the spec names no page for it either
+        'ranking/index',
         'course/detail',
         'course/jydetail',
         'polyv/index',

@@ -6,9 +6,11 @@ import { Component, lazy, type ReactNode, Suspense, useCallback, useEffect, useS
 import { ApiError, fetchMe, loadSession, type Me, messageOf, onSessionEnded, saveSession, signOut } from './api'
 import { type MessageKey, setLocale, t, useLocale } from './i18n'
 import { Accounts } from './pages/Accounts'
+import { Answers } from './pages/Answers'
 import { Certificates } from './pages/Certificates'
 import { Certifications } from './pages/Certifications'
 import { Invoices } from './pages/Invoices'
+import { Notices } from './pages/Notices'
 import { Overview } from './pages/Overview'
 import { Photos } from './pages/Photos'
 import { Refunds } from './pages/Refunds'
@@ -51,11 +53,14 @@ const DESK: { page: PageName; label: MessageKey }[] = [
   { page: 'photos', label: 'nav.photos' },
   { page: 'certificates', label: 'nav.certificates' },
   { page: 'accounts', label: 'nav.accounts' },
+  { page: 'notices', label: 'nav.notices' },
 ]
 
 const pagesOf = (me: Me): PageName[] => [
   'overview',
   'live',
+  // learners' questions: every staff role answers them (docs/DECISIONS.md "Questions and answers")
+  'answers',
   ...(me.staffRole === 'manager' ? DESK.map((d) => d.page) : []),
 ]
 
@@ -86,6 +91,10 @@ function PageOf({ page, me }: { page: PageName; me: Me }) {
       return <Certificates />
     case 'accounts':
       return <Accounts me={me} />
+    case 'notices':
+      return <Notices />
+    case 'answers':
+      return <Answers />
     case 'live':
       return (
         <ChunkBoundary>
@@ -194,6 +203,9 @@ export function App() {
         </Link>
         <Link to="live" className="nav-item nav-live" current={current === 'live'}>
           {t('nav.live')}
+        </Link>
+        <Link to="answers" className="nav-item nav-answers" current={current === 'answers'}>
+          {t('nav.answers')}
         </Link>
         {me.staffRole === 'manager' &&
           DESK.map((d) => (

@@ -14,6 +14,8 @@ export const PAGES = [
   'photos',
   'certificates',
   'accounts',
+  'notices',
+  'answers',
   'live',
 ] as const
 export type PageName = (typeof PAGES)[number]

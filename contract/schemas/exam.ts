@@ -219,6 +219,11 @@ export const rankingRow = z.object({
   score: num,
   timeSpentSeconds: int,
   me: z.boolean(),
+  /** study rankings (no examId; docs/DECISIONS.md "Ranking"): the three measures of the learner in the period */
+  studySeconds: int.optional(),
+  questionNum: int.optional(),
+  /** percent of graded answers right, one decimal */
+  rightRate: num.optional(),
 })
 
 // ---- mock ----
@@ -295,8 +300,18 @@ export const examSchemas = {
   'GET /bank/exam/temp/:id': { params: z.object({ id }), data: examAttempt.nullable() },
   /** start (or resume) a timed attempt of a formal exam */
   'POST /bank/exam/simulate': { body: z.object({ examId: id }), data: examAttempt },
+  /**
+   * With examId: the exam's ranking (best attempt per learner). Without: the study ranking of the tenant's learners
+   * `by` hours | questions | rate over `period` week | month | all (docs/DECISIONS.md "Ranking"); `score` is then
+   * the measure's value (hours: seconds studied, questions: questions done, rate: percent right).
+   */
   'GET /app/user/rankingList': {
-    query: z.object({ examId: id, limit: z.coerce.number().int().min(1).max(100).default(20) }),
+    query: z.object({
+      examId: optionalId,
+      by: z.enum(['hours', 'questions', 'rate']).default('hours'),
+      period: z.enum(['week', 'month', 'all']).default('week'),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
     data: z.object({ rows: z.array(rankingRow), mine: rankingRow.nullable(), total: int }),
   },
   'GET /user/certificate/list': { query: z.object(pageQuery), data: page(certificateRow) },

@@ -34,14 +34,19 @@ import { LiveEvents } from './live/events'
 import { registerLiveRoutes } from './live/media-routes'
 import { createLiveProvider } from './live/video'
 import { handlers } from './modules'
+import { registerAnswerStaffRoutes } from './modules/answer/staff'
 import { registerConsole } from './modules/console'
 import { sweepExpired } from './modules/exam/attempts'
 import { registerCertificateRoutes } from './modules/exam/certificates'
+import { REMIND_SWEEP_MS, sweepReminders } from './modules/inform/reminders'
+import { registerNoticeRoutes } from './modules/inform/staff'
 import { registerMediaRoutes } from './modules/learn/media'
 import { registerLiveStaffRoutes } from './modules/live/staff'
 import { registerLocalPayPage } from './modules/order/pay-page'
 import { closeExpiredOrders } from './modules/order/service'
 import { registerStaffRoutes } from './modules/order/staff'
+import { PLAN_REMIND_SWEEP_MS, sweepPlanReminders } from './modules/plan/reminder'
+import { registerProfileStaffRoutes } from './modules/profile/staff'
 import {
   formBodyParser,
   isMalformedMultipart,
@@ -372,8 +377,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (payment instanceof LocalPaymentProvider) await registerLocalPayPage(app, db, config, payment)
   // staff desk (manager accounts; x-staff-token too when STAFF_TOKEN is set) and the console (docs/DECISIONS.md "Console")
   await registerStaffRoutes(app, db, config.apiBase, config.staffToken)
+  await registerNoticeRoutes(app, db, config.apiBase, config.staffToken) // tenant announcements (messages)
+  // enrolment profiles: the school locks or returns them (modules/profile/staff.ts)
+  await registerProfileStaffRoutes(app, db, config.apiBase, config.staffToken)
   // live desk: channels, sessions, the teacher's push address (modules/live/staff.ts)
   await registerLiveStaffRoutes(app, db, config.apiBase, config.staffToken, services.live)
+  // Q and A desk: learners' questions and the teachers' replies (modules/answer/staff.ts)
+  await registerAnswerStaffRoutes(app, db, config.apiBase, config.staffToken)
   await registerConsole(app, db, config)
   await registerMediaRoutes(app, config)
   await registerUploadStore(app, config)
@@ -420,9 +430,35 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       if (n > 0) app.log.info({ submitted: n }, 'exam attempts submitted at their deadline')
     },
   })
+  // the day-before reminder of a booked exam sitting or training, once per booking and session (messages)
+  const reminderSweep = everyTick({
+    name: 'exam-reminders',
+    everyMs: REMIND_SWEEP_MS,
+    db,
+    redis,
+    log: app.log,
+    run: async () => {
+      const n = await sweepReminders(db)
+      if (n > 0) app.log.info({ sent: n }, 'exam reminders sent')
+    },
+  })
+  // the study plan reminder: one message per learner on a planned day, from 08:00 Asia/Shanghai (modules/plan)
+  const planSweep = everyTick({
+    name: 'plan-reminders',
+    everyMs: PLAN_REMIND_SWEEP_MS,
+    db,
+    redis,
+    log: app.log,
+    run: async () => {
+      const n = await sweepPlanReminders(db)
+      if (n > 0) app.log.info({ sent: n }, 'plan reminders sent')
+    },
+  })
   app.addHook('onClose', async () => {
     orderSweep.stop()
     examSweep.stop()
+    planSweep.stop()
+    reminderSweep.stop()
   })
 
   // live video (local nginx-rtmp when enabled) and its events; the chat server attaches to the same HTTP server

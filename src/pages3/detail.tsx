@@ -1,7 +1,7 @@
 /**
  * Course detail in the learning area (spec: pages3/detail?goodsId&courseId): intro, teacher, progress, the
  * study rules of the goods explained (no skipping ahead, photo checks), and start / continue at the first
- * unfinished section.
+ * unfinished section; the course's notes and asking its teachers (docs/DECISIONS.md "Notes", "Questions and answers").
  */
 import { Image, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro'
@@ -15,6 +15,7 @@ import { Bar, StatusBox } from '@/pages/questionBank/ui'
 import { type CourseDetail, courseDetail, courseMenu, SECTION_STATUS } from '@/services/api/learn'
 import { firstUnfinished, learnUrl, menuSections, percentText } from '@/services/study/links'
 import '@/pages/learn/learn.scss'
+import { px } from './polyv/messages'
 
 /** The study rules of a goods in words, one line each. */
 export function ruleLines(s: CourseDetail['settings']): string[] {
@@ -101,6 +102,24 @@ export default function CourseDetailPage() {
             </View>
             <View className="ln-section ln-row ln-to-menu" onClick={() => go(learnUrl.menu(goodsId, courseId))}>
               <Text className="ln-row-title">{t('learn.menu.title')}</Text>
+              <Text className="ln-arrow" />
+            </View>
+            <View
+              className="ln-section ln-row ln-course-notes"
+              onClick={() => go(`/pages3/note/index?courseId=${courseId}`)}
+            >
+              <Text className="ln-row-title">{px('courseNotes')}</Text>
+              <Text className="ln-arrow" />
+            </View>
+            <View
+              className="ln-section ln-row ln-course-ask"
+              onClick={() =>
+                go(
+                  `/pages3/answer/ask?courseId=${courseId}&goodsId=${goodsId}&title=${encodeURIComponent(d.courseName)}`,
+                )
+              }
+            >
+              <Text className="ln-row-title">{px('askCourse')}</Text>
               <Text className="ln-arrow" />
             </View>
             <View className="ln-bottom-bar">

@@ -41,6 +41,12 @@ export interface AppState {
   tabNums: number
   /** orders waiting for payment (the badge on My account's 待支付 shortcut) */
   pendingOrders: number
+  /** unread messages (informSum): My account's messages entry (pages2/msg) */
+  unreadMessages: number
+  /** booked exam sittings whose commitment letter is not signed (subscribeSum): My account's appointments entry */
+  lettersToSign: number
+  /** today's planned study items not done yet (planSum): My account's study plan entry (pages2/plan) */
+  plansToDo: number
   shoppingNum: number
   sysTime: number
   scene: number | null
@@ -110,6 +116,9 @@ export const useApp = create<AppState>()((set) => ({
   dictObj: {},
   tabNums: 0,
   pendingOrders: 0,
+  unreadMessages: 0,
+  lettersToSign: 0,
+  plansToDo: 0,
   shoppingNum: 0,
   sysTime: 0,
   scene: storage.get<number>('scene'),
@@ -158,13 +167,19 @@ export const useApp = create<AppState>()((set) => ({
   },
   refreshBadges: async () => {
     if (!isLoggedIn()) {
-      set({ tabNums: 0, pendingOrders: 0, shoppingNum: 0 })
+      set({ tabNums: 0, pendingOrders: 0, unreadMessages: 0, lettersToSign: 0, plansToDo: 0, shoppingNum: 0 })
       return
     }
     const [info, total] = await Promise.allSettled([infoAttached({ noLoading: true, silent: true }), cartTotal()])
     set({
       ...(info.status === 'fulfilled'
-        ? { tabNums: unreadSum(info.value), pendingOrders: Math.max(0, Number(info.value.orderSum) || 0) }
+        ? {
+            tabNums: unreadSum(info.value),
+            pendingOrders: Math.max(0, Number(info.value.orderSum) || 0),
+            unreadMessages: Math.max(0, Number(info.value.informSum) || 0),
+            lettersToSign: Math.max(0, Number(info.value.subscribeSum) || 0),
+            plansToDo: Math.max(0, Number(info.value.planSum) || 0),
+          }
         : {}),
       ...(total.status === 'fulfilled' ? { shoppingNum: total.value } : {}),
     })

@@ -198,19 +198,22 @@ describe('My account tab', () => {
       orderSum: 1,
       periodSum: 0,
       planSum: 0,
-      subscribeSum: 0,
+      subscribeSum: 1,
     })
     const { container } = render(<Wd />)
     await waitFor(() => expect(userApi.getInfo).toHaveBeenCalled())
-    // the badge counts what the learner can open (src/domain/unread.ts BADGE_SOURCES): the pending order, shown
-    // on the 待支付 shortcut; no '未读消息' count for messages there is no page to read yet (issue 12, defect 4)
+    // the badge counts what the learner can open (src/domain/unread.ts BADGE_SOURCES), each count on the entry that
+    // opens it: the pending order on 待支付, unread messages on the header's bell (pages2/msg), the exam letter to
+    // sign on 我的预约
     await waitFor(() => expect(container.querySelector('.wd-order-pending .wd-shortcut-badge')?.textContent).toBe('1'))
-    expect(container.textContent).not.toContain('未读消息')
+    expect(container.querySelector('.wd-menu-msg .wd-msg-badge')?.textContent).toBe('2')
+    expect(container.querySelector('.wd-menu-appoint .wd-letters-badge')?.textContent).toBe('1')
     expect(userApi.infoAttached).toHaveBeenCalledTimes(1) // once per show: by the tab wrapper, not again by the page
     expect(container.querySelector('.wd-user-name')?.textContent).toBe('Nick')
     expect(container.querySelector('.wd-phone')?.textContent).toBe('138****5678')
     // grouped: order shortcuts, study shortcuts, settings (personal info and education live in the one profile hub)
     const targets: Record<string, string> = {
+      'wd-menu-msg': '/pages2/msg/index',
       'wd-menu-orders': '/pages2/order/index',
       'wd-order-pending': '/pages2/order/index?tab=pending',
       'wd-order-paid': '/pages2/order/index?tab=paid',

@@ -84,10 +84,10 @@ describe('the shop opened by a link', () => {
 describe('not-found page', () => {
   it('names the missing address under its nav bar, with the ways home and back', async () => {
     vi.mocked(Taro.getCurrentPages).mockReturnValue([{ route: 'pages/index/index' }, { route: 'pages5/webview/index' }])
-    setRouter('/pages5/webview/index', { missing: encodeURIComponent('/pages3/news/index') })
+    setRouter('/pages5/webview/index', { missing: encodeURIComponent('/pages3/news/archive') })
     const { container } = render(<WebviewIndex />)
     expect(container.textContent).toContain('页面不存在或已下线')
-    expect(container.querySelector('.not-found-path')?.textContent).toBe('地址：/pages3/news/index')
+    expect(container.querySelector('.not-found-path')?.textContent).toBe('地址：/pages3/news/archive')
     expect(container.querySelector('.nav-bar-title')?.textContent).toBe('页面不存在')
     click(container, '.not-found-home')
     expect(Taro.switchTab).toHaveBeenCalledWith({ url: '/pages/index/index' })

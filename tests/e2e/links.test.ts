@@ -184,10 +184,10 @@ describe('every link opens a page with content', () => {
   it('an unknown address shows the not-found page with its nav bar and a way home', async () => {
     const { context, page } = await newMobilePage(browser)
     shots.splice(0, shots.length, page)
-    await page.goto(server.url(HOST_B, '/pages3/news/index'))
+    await page.goto(server.url(HOST_B, '/pages3/news/archive'))
     await settled(page)
     await onScreen(page).getByText('页面不存在或已下线').waitFor({ timeout: 15_000 })
-    expect(await onScreen(page).textContent()).toContain('/pages3/news/index')
+    expect(await onScreen(page).textContent()).toContain('/pages3/news/archive')
     expect(await onScreen(page).locator('.nav-bar-title').textContent()).toBe('页面不存在')
     await onScreen(page).locator('.not-found-home').click()
     await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/pages/index/index')

@@ -157,15 +157,20 @@ describe('ageFromBirth', () => {
 })
 
 describe('unreadSum', () => {
-  it('counts only what the learner can open: pending orders, not messages the app has no page for yet', () => {
-    // a new account has one welcome message and no page to read it: no badge for it (issue 12, defect 4)
-    expect(unreadSum({ informSum: 1, orderSum: 0, periodSum: 0, planSum: 0, subscribeSum: 0 })).toBe(0)
-    expect(unreadSum({ informSum: 1, orderSum: 2, periodSum: 3, planSum: 4, subscribeSum: 5 })).toBe(2)
+  it('counts what the learner can open: unread messages, pending orders, letters to sign; never study periods', () => {
+    // a new account's welcome message is read on the messages page (pages2/msg): it counts
+    expect(unreadSum({ informSum: 1, orderSum: 0, periodSum: 0, planSum: 0, subscribeSum: 0 })).toBe(1)
+    expect(unreadSum({ informSum: 1, orderSum: 2, periodSum: 3, planSum: 0, subscribeSum: 5 })).toBe(8)
+    // periodSum names no page: never counted
+    expect(unreadSum({ informSum: 0, orderSum: 0, periodSum: 3, planSum: 0, subscribeSum: 0 })).toBe(0)
+    // today's unfinished plan items open the plan page (pages2/plan): they count
+    expect(unreadSum({ informSum: 0, orderSum: 0, periodSum: 0, planSum: 4, subscribeSum: 0 })).toBe(4)
+    expect(unreadSum({ informSum: 1, orderSum: 2, periodSum: 3, planSum: 4, subscribeSum: 5 })).toBe(12)
   })
   it('counts missing, null, negative and NaN as 0', () => {
     expect(unreadSum(null)).toBe(0)
     expect(unreadSum({})).toBe(0)
-    expect(unreadSum({ informSum: 2, orderSum: null, periodSum: -1, planSum: Number.NaN })).toBe(0)
+    expect(unreadSum({ informSum: -2, orderSum: null, periodSum: -1, planSum: Number.NaN })).toBe(0)
     expect(unreadSum({ orderSum: -3 })).toBe(0)
   })
   it('equals the sum of the counted sources for any non-negative counts', () => {

@@ -46,8 +46,8 @@ describe('afterLogin', () => {
     expect(srv.count('POST /app/user/offline')).toBe(0)
     expect(srv.count('POST /lock/lockAction')).toBe(1)
     expect(useSession.getState().userInfo).toEqual(user)
-    // the badge counts what the learner can open: the pending order, not the message (no messages page yet)
-    expect(useApp.getState().tabNums).toBe(1)
+    // the badge counts what the learner can open: the pending order and the unread message (pages2/msg)
+    expect(useApp.getState().tabNums).toBe(2)
     expect(srv.of('GET /app/user/getInfo')[0].header.Authorization).toBe('Bearer tok')
 
     await vi.advanceTimersByTimeAsync(HEARTBEAT_MS * 2)

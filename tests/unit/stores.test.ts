@@ -103,14 +103,20 @@ describe('app store', () => {
     expect(dictLabel(dictObj, 'none', '1')).toBe('')
   })
 
-  it('refreshBadges counts what the learner can open (pending orders) and reads the cart total when logged in', async () => {
+  it('refreshBadges counts what the learner can open (messages, pending orders, letters to sign) and reads the cart total when logged in', async () => {
     useSession.getState().setLogin({ token: 'tok', userAccount: 'u1' })
     fakeServer({
-      'GET /app/user/infoAttached': ok({ informSum: 2, orderSum: 1, periodSum: 0, planSum: 3, subscribeSum: 1 }),
+      'GET /app/user/infoAttached': ok({ informSum: 2, orderSum: 1, periodSum: 3, planSum: 0, subscribeSum: 1 }),
       'GET /base/cart/list': ok({ rows: [], total: 5 }),
     })
     await useApp.getState().refreshBadges()
-    expect(useApp.getState()).toMatchObject({ tabNums: 1, shoppingNum: 5 })
+    expect(useApp.getState()).toMatchObject({
+      tabNums: 4,
+      pendingOrders: 1,
+      unreadMessages: 2,
+      lettersToSign: 1,
+      shoppingNum: 5,
+    })
   })
 
   it('refreshBadges: a failing cart call keeps the cart badge it had; logged out makes no calls', async () => {

@@ -13,7 +13,14 @@ const spec = readFileSync(path.join(ROOT, 'docs/spec-routes.txt'), 'utf8')
   .split('\n')
   .filter((l) => /^\d /.test(l))
   .map((l) => l.slice(2).trim())
+/**
+ * Pages the spec does not name, each decided in docs/DECISIONS.md. Others of that kind sit under the spec's own
+ * pages3/<folder>/<page> wildcard; these three share the exam pages' signature pad in pages2 (a mini-program subpackage cannot import
+ * another's modules), so they live there ("Enrolment profile and stamp words").
+ */
+const EXTRAS = new Set(['pages2/profile/index', 'pages2/profile/form', 'pages2/profile/stamp'])
 const inSpec = (page: string) =>
+  EXTRAS.has(page) ||
   spec.some((r) => r === page || (r.includes('*') && new RegExp(`^${r.replace(/\*/g, '[^/]+')}$`).test(page)))
 
 beforeAll(() => {

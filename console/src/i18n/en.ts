@@ -13,7 +13,9 @@ const en: Record<keyof typeof zh, string> = {
   'nav.photos': 'Study photo reviews',
   'nav.certificates': 'Certificates',
   'nav.accounts': 'Staff accounts',
+  'nav.notices': 'Announcements',
   'nav.live': 'Live',
+  'nav.answers': 'Questions',
 
   'role.teacher': 'Teacher',
   'role.manager': 'Manager',

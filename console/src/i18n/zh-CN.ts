@@ -11,7 +11,9 @@ export default {
   'nav.photos': '学习照片审核',
   'nav.certificates': '证书',
   'nav.accounts': '工作人员',
+  'nav.notices': '学校公告',
   'nav.live': '直播',
+  'nav.answers': '学员提问',
 
   'role.teacher': '讲师',
   'role.manager': '管理员',

@@ -216,8 +216,13 @@ export const consultation = pgTable(
     published: boolean('published').notNull().default(true),
     publishTime: ts('publish_time').notNull().defaultNow(),
     views: integer('views').notNull().default(0),
+    /** its category (docs/DECISIONS.md "News"); null = uncategorised (shown under "all" only) */
+    categoryId: integer('category_id').references(() => consultationCategory.id),
   },
-  (t) => [index('consultation_list_idx').on(t.tenantId, t.published, t.publishTime)],
+  (t) => [
+    index('consultation_list_idx').on(t.tenantId, t.published, t.publishTime),
+    index('consultation_category_idx').on(t.tenantId, t.categoryId, t.publishTime),
+  ],
 )
 
 export const informUser = pgTable(
@@ -228,7 +233,7 @@ export const informUser = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => sysUser.id),
-    /** what wrote it (services/inform.ts INFORM_KINDS): welcome, order, refund, invoice, exam, certificate, answer, plan, identity, notice */
+    /** what wrote it (services/inform.ts INFORM_KINDS): welcome, order, refund, invoice, exam, certificate, answer, plan, identity, profile, notice */
     kind: varchar('kind', { length: 20 }).notNull().default('notice'),
     title: varchar('title', { length: 200 }).notNull(),
     content: text('content').notNull().default(''),
@@ -1130,6 +1135,10 @@ export const handoutTip = pgTable(
 
 /** Tables whose rows belong to one tenant: every query on them is filtered by tenant id. */
 export type TenantTable =
+  // study plans (docs/DECISIONS.md "Study plans")
+  | typeof studyPlan
+  | typeof studyPlanItem
+  | typeof studyPlanRemind
   | typeof sysUser
   | typeof userToken
   | typeof userLock
@@ -1213,6 +1222,18 @@ export type TenantTable =
   | typeof liveTally
   | typeof pointsAccount
   | typeof pointsLedger
+  // messages: announcements and exam reminders (docs/DECISIONS.md "Messages")
+  | typeof informNotice
+  | typeof appointmentReminder
+  // news categories, enrolment profiles (docs/DECISIONS.md "News", "Enrolment profile and stamp words")
+  | typeof consultationCategory
+  | typeof profileTemplate
+  | typeof profile
+  | typeof profileStamp
+  // notes and Q and A (docs/DECISIONS.md "Notes", "Questions and answers")
+  | typeof userNote
+  | typeof userAnswer
+  | typeof answerReply
 
 // ---- exams, appointments, certificates (docs/DECISIONS.md "Exams") ----
 
@@ -1953,4 +1974,300 @@ export const pointsLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('points_ledger_user_idx').on(t.tenantId, t.userId, t.id)],
+)
+
+// ---- news categories (docs/DECISIONS.md "News") ----
+
+/** A category of the consultation (news) articles: the tabs of the news list, in `sort` order. */
+export const consultationCategory = pgTable(
+  'consultation_category',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    name: varchar('name', { length: 20 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    status: integer('status').notNull().default(1),
+  },
+  (t) => [index('consultation_category_tenant_idx').on(t.tenantId, t.status, t.sort)],
+)
+
+// ---- enrolment profiles and stamp words (docs/DECISIONS.md "Enrolment profile and stamp words") ----
+
+/** One field of an enrolment profile template (contract/schemas/profile.ts `profileField`). */
+export interface ProfileFieldSpec {
+  key: string
+  label: string
+  /** text | idCard | phone | date | select | image */
+  type: string
+  required: boolean
+  options?: string[]
+  hint?: string
+}
+
+/** What a school collects from the learners of one goods, and the statement they copy out and stamp. */
+export const profileTemplate = pgTable(
+  'profile_template',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    title: varchar('title', { length: 100 }).notNull(),
+    intro: varchar('intro', { length: 500 }).notNull().default(''),
+    fields: jsonb('fields').$type<ProfileFieldSpec[]>().notNull(),
+    /** the statement the learner copies out word for word ("本人承诺……") */
+    stampWords: text('stamp_words').notNull(),
+    /** the stamp also needs a handwritten signature image (the V2 addWord) */
+    needSignature: boolean('need_signature').notNull().default(false),
+    status: integer('status').notNull().default(1),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('profile_template_goods_uq').on(t.tenantId, t.goodsId)],
+)
+
+/** A learner's enrolment profile for one goods. status: 0 draft, 1 submitted (stamped), 2 locked, 3 returned. */
+export const profile = pgTable(
+  'profile',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => profileTemplate.id),
+    values: jsonb('values').$type<Record<string, string>>().notNull(),
+    status: integer('status').notNull().default(0),
+    /** the school's note when it returns the profile */
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createdAt: created(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    submittedAt: ts('submitted_at'),
+    lockedAt: ts('locked_at'),
+  },
+  (t) => [
+    uniqueIndex('profile_user_goods_uq').on(t.tenantId, t.userId, t.goodsId),
+    index('profile_user_idx').on(t.tenantId, t.userId, t.updatedAt),
+  ],
+)
+
+/** The stamp words the learner copied out for a profile (and the signature image when the template asks). */
+export const profileStamp = pgTable(
+  'profile_stamp',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    words: text('words').notNull(),
+    signatureUrl: varchar('signature_url', { length: 500 }).notNull().default(''),
+    createdAt: created(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('profile_stamp_profile_uq').on(t.tenantId, t.profileId)],
+)
+
+// ---- messages (docs/DECISIONS.md "Messages"): tenant announcements, exam reminders ----
+
+/** An announcement a school's staff sent to every learner of the tenant; each copy is an inform_user row (notice_id). */
+export const informNotice = pgTable(
+  'inform_notice',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    title: varchar('title', { length: 200 }).notNull(),
+    content: text('content').notNull(),
+    /** the staff account that sent it (null: the operator's X-Staff-Token) */
+    senderId: integer('sender_id').references(() => sysUser.id),
+    /** how many learners got a copy */
+    recipients: integer('recipients').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [index('inform_notice_list_idx').on(t.tenantId, t.createdAt)],
+)
+
+/**
+ * The day-before reminder of a booked session, sent once: the unique key (appointment, session) lets one sweep
+ * through (a rescheduled booking is reminded again of its new session).
+ */
+export const appointmentReminder = pgTable(
+  'appointment_reminder',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointment.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => applySession.id),
+    remindedAt: ts('reminded_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('appointment_reminder_uq').on(t.tenantId, t.appointmentId, t.sessionId)],
+)
+
+// ---- notes and Q and A (issue 16; docs/DECISIONS.md "Notes", "Questions and answers") ----
+
+/** A learner's note: on a course section at a video time (section_id + video_time) or on a question (question_id). */
+export const userNote = pgTable(
+  'user_note',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    courseId: integer('course_id').references(() => course.id),
+    sectionId: integer('section_id').references(() => courseSection.id),
+    /** the goods the section was played through (the player's link back) */
+    goodsId: integer('goods_id').references(() => goods.id),
+    /** whole seconds into the section's video */
+    videoTime: integer('video_time'),
+    questionId: integer('question_id').references(() => question.id),
+    content: text('content').notNull(),
+    createdAt: created(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_note_user_idx').on(t.tenantId, t.userId, t.createdAt),
+    index('user_note_section_idx').on(t.tenantId, t.userId, t.sectionId),
+    index('user_note_question_idx').on(t.tenantId, t.userId, t.questionId),
+  ],
+)
+
+/** A learner's question to the school's teachers, about a course (or a section of it) or a question. */
+export const userAnswer = pgTable(
+  'user_answer',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    courseId: integer('course_id').references(() => course.id),
+    sectionId: integer('section_id').references(() => courseSection.id),
+    goodsId: integer('goods_id').references(() => goods.id),
+    questionId: integer('question_id').references(() => question.id),
+    content: text('content').notNull(),
+    imageList: jsonb('image_list').$type<string[]>().notNull().default([]),
+    /** ANSWER_STATUS: 0 open, 1 answered */
+    status: integer('status').notNull().default(0),
+    /** the latest reply's time (null: none) and when the learner last saw the replies in their list */
+    answeredAt: ts('answered_at'),
+    seenAt: ts('seen_at'),
+    createdAt: created(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** deleted by the learner: kept for the teachers' record, never listed again */
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('user_answer_user_idx').on(t.tenantId, t.userId, t.id),
+    index('user_answer_status_idx').on(t.tenantId, t.status, t.id),
+  ],
+)
+
+/** A teacher's reply to a learner's question. */
+export const answerReply = pgTable(
+  'answer_reply',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    answerId: integer('answer_id')
+      .notNull()
+      .references(() => userAnswer.id),
+    /** the staff account that replied (null: the operator's staff token) */
+    staffUserId: integer('staff_user_id').references(() => sysUser.id),
+    staffName: varchar('staff_name', { length: 30 }).notNull().default(''),
+    content: text('content').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('answer_reply_answer_idx').on(t.tenantId, t.answerId, t.id)],
+)
+
+// ---- study plans (docs/DECISIONS.md "Study plans") ----
+
+/**
+ * A learner's study plan over one goods they own: on the chosen weekdays between two dates (Asia/Shanghai days,
+ * both inclusive) each item has a daily target. What was done is never stored here: it is derived from the study
+ * intervals, finished sections and question-bank answers of that day (server/src/modules/plan/progress.ts).
+ */
+export const studyPlan = pgTable(
+  'study_plan',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    name: varchar('name', { length: 30 }).notNull(),
+    /** YYYY-MM-DD */
+    startDate: varchar('start_date', { length: 10 }).notNull(),
+    endDate: varchar('end_date', { length: 10 }).notNull(),
+    /** ISO weekdays studied: 1 Monday .. 7 Sunday */
+    weekdays: integer('weekdays').array().notNull(),
+    /** a reminder message on each planned day (the plan reminder sweep) */
+    remind: boolean('remind').notNull().default(true),
+    createdAt: created(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('study_plan_user_idx').on(t.tenantId, t.userId, t.endDate),
+    index('study_plan_running_idx').on(t.endDate, t.startDate),
+    check('study_plan_dates_ck', sql`${t.startDate} <= ${t.endDate}`),
+  ],
+)
+
+/** One thing to do on each planned day: a course (minutes watched or sections finished) or a bank (questions). */
+export const studyPlanItem = pgTable(
+  'study_plan_item',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => studyPlan.id),
+    /** course | bank */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    courseId: integer('course_id').references(() => course.id),
+    bankId: integer('bank_id').references(() => bank.id),
+    /** minutes | sections (course), questions (bank) */
+    unit: varchar('unit', { length: 12 }).notNull(),
+    /** per planned day */
+    target: integer('target').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('study_plan_item_plan_idx').on(t.tenantId, t.planId),
+    check('study_plan_item_target_ck', sql`${t.target} > 0`),
+  ],
+)
+
+/** The plan reminder of a learner's day: at most one per learner and day, whatever the number of plans. */
+export const studyPlanRemind = pgTable(
+  'study_plan_remind',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    /** YYYY-MM-DD (Asia/Shanghai) */
+    day: varchar('day', { length: 10 }).notNull(),
+    /** false: the day was looked at and needed no message (everything done already, or no goods still owned) */
+    sent: boolean('sent').notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('study_plan_remind_uq').on(t.tenantId, t.userId, t.day)],
 )

@@ -1,16 +1,21 @@
 /** routeKey -> handler, merged from every domain module. */
 import type { Handlers } from '../http/core'
 import { handlers as account } from './account'
+import { handlers as answer } from './answer'
 import { handlers as apply } from './apply'
 import { handlers as bank } from './bank'
 import { handlers as captcha } from './captcha'
 import { handlers as common } from './common'
 import { handlers as consultation } from './consultation'
 import { handlers as exam } from './exam'
+import { handlers as inform } from './inform'
 import { handlers as learn } from './learn'
 import { handlers as live } from './live'
 import { handlers as lock } from './lock'
+import { handlers as note } from './note'
 import { handlers as order } from './order'
+import { handlers as plan } from './plan'
+import { handlers as profile } from './profile'
 import { handlers as cart } from './shop/cart'
 import { handlers as catalogue } from './shop/catalogue'
 import { handlers as sms } from './sms'
@@ -32,6 +37,11 @@ export const handlers: Handlers = {
   ...upload,
   ...learn,
   ...exam,
+  ...inform,
   ...apply,
   ...live,
+  ...profile,
+  ...note,
+  ...plan,
+  ...answer,
 }

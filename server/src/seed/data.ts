@@ -197,15 +197,15 @@ export const DICTS: [string, [string, string][]][] = [
 
 /**
  * Links of the seed (home grid, banners, the learning tab's advert) are app routes (tests/unit/links.test.ts
- * checks them against src/app.config.ts). `article:N` is the tenant's N-th seeded article (its news page):
- * the news list and messages come with later issues (docs/DECISIONS.md "Links").
+ * checks them against src/app.config.ts). `article:N` is the tenant's N-th seeded article (its news page);
+ * the 资讯 tile and one banner open the news list (docs/DECISIONS.md "Links", "News").
  */
 export const HOME_ITEMS: [string, string, string][] = [
   ['课程', 'course', '/pages/course/index'],
   ['题库', 'bank', '/pages/questionBank/index'],
   ['模拟考试', 'exam', '/pages5/mockRecord/mock_record'],
   ['学习中心', 'learn', '/pages/learn/index'],
-  ['资讯', 'news', 'article:0'],
+  ['资讯', 'news', '/pages3/news/index'],
   ['直播', 'live', '/pages5/liveList'],
   ['证书查询', 'cert', '/pages2/exam/index'],
   ['在线客服', 'service', '/pages5/counselor/index'],
@@ -214,7 +214,8 @@ export const HOME_ITEMS: [string, string, string][] = [
 /** Where each home banner (assets.ts BANNERS, same order) leads, per tenant. */
 export const BANNER_LINKS: Record<string, string[]> = {
   '1001': ['/pages/course/index', '/pages/course/index?goodsType=1', '/pages/questionBank/index'],
-  '1002': ['/pages/course/index', '/pages/learn/index', 'article:2'],
+  // 职称申报 政策解读: the news list on its category (seed/news.ts NEWS_CATEGORIES)
+  '1002': ['/pages/course/index', '/pages/learn/index', '/pages3/news/index?category=职称评审'],
 }
 
 /** `article:N` -> the news page of the N-th seeded article (ids known once inserted); other links as they are. */

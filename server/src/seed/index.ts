@@ -1,18 +1,9 @@
 /** First start: an empty tenant table gets the two demo tenants with their content. */
 
 import { countRows, type Db } from '../db'
-import {
-  advertising,
-  config,
-  consultation,
-  dictData,
-  homeItem,
-  informUser,
-  sysUser,
-  tenant,
-  tenantHost,
-} from '../db/schema'
+import { advertising, config, consultation, dictData, homeItem, sysUser, tenant, tenantHost } from '../db/schema'
 import { TenantScope } from '../http/core'
+import { notify } from '../services/inform'
 import { hashPassword } from '../services/passwords'
 import { sanitizeArticle } from '../services/sanitize'
 import { seedAgreementsIfMissing } from './agreements'
@@ -25,6 +16,8 @@ import { seedLearnIfEmpty } from './learn'
 import { repairSeedLinks } from './links'
 import { liveStaffOf, seedLiveIfEmpty } from './live'
 import { refreshSeedMedia } from './media'
+import { seedNewsIfEmpty } from './news'
+import { seedProfileIfEmpty } from './profile'
 import { seedShopIfEmpty } from './shop'
 
 export interface DemoCredentials {
@@ -65,6 +58,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedLiveIfEmpty(db)
     await seedAgreementsIfMissing(db)
     await repairSeedLinks(db)
+    await seedNewsIfEmpty(db)
+    await seedProfileIfEmpty(db)
     await refreshSeedMedia(db)
     return false
   }
@@ -94,9 +89,13 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           }),
         )
         .returning({ id: sysUser.id })
-      await tx
-        .insert(informUser)
-        .values(scope.row({ userId: u!.id, title: '欢迎加入', content: `欢迎来到${t.name}！完善资料后即可开始学习。` }))
+      // the demo learner's welcome, through the one door of messages (services/inform.ts)
+      await notify(tx as unknown as Db, scope, u!.id, {
+        kind: 'welcome',
+        title: '欢迎加入',
+        content: `欢迎来到${t.name}！完善资料后即可开始学习。`,
+        link: '/pages2/wd/info',
+      })
       await tx
         .insert(config)
         .values(
@@ -165,5 +164,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedApplyIfEmpty(db)
   await seedLiveIfEmpty(db)
   await seedAgreementsIfMissing(db)
+  await seedNewsIfEmpty(db)
+  await seedProfileIfEmpty(db)
   return true
 }

@@ -3,21 +3,20 @@
  * have, an outside site that refuses to be framed) or to a stand-in (the shop on live goods before the live list
  * existed): a demo tenant's data dir seeded before the fix gets the seed's current links. Only these exact values are touched, so a link a school changed is left alone.
  */
-import { and, asc, eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { countRows, type Db } from '../db'
-import { advertising, consultation, homeItem, tenant } from '../db/schema'
+import { consultation, homeItem, tenant } from '../db/schema'
 import { TenantScope } from '../http/core'
-import { BANNER_LINKS, seedLink, TENANTS } from './data'
+import { seedLink, TENANTS } from './data'
 
+// ('/pages3/news/index' led nowhere before issue 16; it is the news list now: seed/news.ts)
 const DEAD_HOME_LINKS: Record<string, string> = {
-  '/pages3/news/index': 'article:0',
   '/pages/user/index': '/pages5/counselor/index',
   '/pages/course/index?type=live': '/pages5/liveList',
   // until the live pages existed (issue 13) the tile opened the shop on live goods
   '/pages/course/index?goodsType=3': '/pages5/liveList',
   'https://zwfw.mem.gov.cn/': '/pages2/exam/index',
 }
-const DEAD_BANNER_LINK = '/pages3/news/index'
 
 export async function repairSeedLinks(db: Db): Promise<void> {
   for (const t of TENANTS) {
@@ -35,17 +34,6 @@ export async function repairSeedLinks(db: Db): Promise<void> {
         .update(homeItem)
         .set({ linkUrl: seedLink(link, articleIds) })
         .where(scope.where(homeItem, eq(homeItem.linkUrl, dead)))
-    }
-    const banners = await db
-      .select({ id: advertising.id, sort: advertising.sort })
-      .from(advertising)
-      .where(scope.where(advertising, and(eq(advertising.location, 'home'), eq(advertising.linkUrl, DEAD_BANNER_LINK))))
-    for (const b of banners) {
-      const link = BANNER_LINKS[String(t.id)]?.[b.sort - 1] ?? '/pages/course/index'
-      await db
-        .update(advertising)
-        .set({ linkUrl: seedLink(link, articleIds) })
-        .where(eq(advertising.id, b.id))
     }
   }
 }

@@ -104,6 +104,7 @@ export default function ExplainView({ recordId, filter, questionId }: ExplainVie
               feedback={r.feedback}
               reveal
               readOnly
+              tools
             />
             {r.ques === undefined && !!recordId && (
               <Text className="explain-unanswered">{t('bank.explain.unanswered')}</Text>

@@ -321,6 +321,7 @@ export default function Player({
           readOnly={s.memoriseView || s.submitted || locked}
           confirm={practice}
           onAnswer={(v) => s.answer(q, v)}
+          tools={!locked && !(test && !s.submitted)}
         />
       </View>
       <View className="player-foot">

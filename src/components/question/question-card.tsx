@@ -9,6 +9,7 @@ import type { Ques, Question } from '@/services/api/bank'
 import { chooseAndUploadImages } from '@/services/upload'
 import type { Feedback } from '@/store/exam-session'
 import { registerDraft } from './drafts'
+import QuestionTools from './tools'
 import './index.scss'
 
 export interface QuestionCardProps {
@@ -26,6 +27,8 @@ export interface QuestionCardProps {
   /** multiple choice / composite / essay wait for a confirm tap (practice), else every change is an answer */
   confirm?: boolean
   onAnswer?: (ques: Ques) => void
+  /** the note and ask actions (not while a timed test holds the question) */
+  tools?: boolean
 }
 
 const TYPE_KEY: Record<number, MessageKey> = {
@@ -173,6 +176,7 @@ export default function QuestionCard({
   readOnly = false,
   confirm = false,
   onAnswer,
+  tools = false,
 }: QuestionCardProps) {
   // a draft for the answers that wait for confirm (and the essay text being typed)
   const [draft, setDraft] = useState<Ques | undefined>(ques)
@@ -375,6 +379,7 @@ export default function QuestionCard({
           ) : null}
         </View>
       )}
+      {tools && <QuestionTools questionId={q.questionId} title={q.title} />}
     </View>
   )
 }

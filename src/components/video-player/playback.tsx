@@ -6,7 +6,7 @@
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidHide } from '@tarojs/taro'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import { imageUrl } from '@/components/link'
 import PageLoading from '@/components/page-loading'
@@ -49,6 +49,15 @@ interface Progress {
   creditedSeconds: number
 }
 
+/** What tools under the video (the notes panel) may do with it. */
+export interface PlaybackControl {
+  /** the position now, seconds */
+  position: () => number
+  pause: () => void
+  /** go to `to` seconds; with anti-skip on an unfinished section, never beyond the furthest point watched */
+  seek: (to: number) => void
+}
+
 export interface SectionPlaybackProps {
   goodsId: number
   sectionId: number
@@ -58,6 +67,8 @@ export interface SectionPlaybackProps {
   onProgress?: (result: ReportResult) => void
   /** go to another section */
   onSwitch: (sectionId: number) => void
+  /** shown under the section's info once it plays (the notes panel) */
+  renderTools?: (control: PlaybackControl) => ReactNode
 }
 
 function closedMessage(e: ApiError): string {
@@ -65,7 +76,14 @@ function closedMessage(e: ApiError): string {
   return e.code === LEARN_CODE.notEntitled ? t('learn.player.notEntitled') : t('learn.player.closed')
 }
 
-export default function SectionPlayback({ goodsId, sectionId, onInfo, onProgress, onSwitch }: SectionPlaybackProps) {
+export default function SectionPlayback({
+  goodsId,
+  sectionId,
+  onInfo,
+  onProgress,
+  onSwitch,
+  renderTools,
+}: SectionPlaybackProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' })
   const [progress, setProgress] = useState<Progress | null>(null)
   const [photoWaiting, setPhotoWaiting] = useState<PhotoDue | null>(null)
@@ -180,6 +198,24 @@ export default function SectionPlayback({ goodsId, sectionId, onInfo, onProgress
     return () => clearTimeout(timer)
   }, [countdown, nextId, onSwitch])
 
+  // how far a tool may seek: the anti-skip bound of an unfinished section (set each render below)
+  const seekBound = useRef(Number.POSITIVE_INFINITY)
+  const control = useMemo<PlaybackControl>(
+    () => ({
+      position: () => position.current,
+      pause: () => player.current?.pause(),
+      seek: (to: number) => {
+        const target = Math.max(0, Math.min(to, seekBound.current))
+        if (target < to) Taro.showToast({ title: t('learn.player.noSkip'), icon: 'none', duration: 2000 })
+        const from = position.current
+        player.current?.seek(target)
+        position.current = target
+        reporter.current?.onSeek(from, target)
+      },
+    }),
+    [],
+  )
+
   if (phase.kind === 'loading') return <PageLoading rows={1} banner />
   if (phase.kind === 'closed')
     return (
@@ -206,6 +242,7 @@ export default function SectionPlayback({ goodsId, sectionId, onInfo, onProgress
   const p = progress ?? { status: s.status, furthest: s.furthest, creditedSeconds: s.creditedSeconds }
   const finished = p.status === SECTION_STATUS.finished
   const percent = s.durationSeconds > 0 ? Math.min(100, (p.creditedSeconds / s.durationSeconds) * 100) : 0
+  seekBound.current = s.antiSkip && !finished ? Math.max(p.furthest, position.current) : Number.POSITIVE_INFINITY
   return (
     <View className="vp-playback">
       <VideoPlayer
@@ -270,6 +307,7 @@ export default function SectionPlayback({ goodsId, sectionId, onInfo, onProgress
         )}
         {s.antiSkip && !finished && <Text className="vp-muted vp-rule">{t('learn.player.antiSkipNote')}</Text>}
       </View>
+      {renderTools?.(control)}
       {photoWaiting && (
         <View className="vp-notice vp-photo-note">
           <Text>{t('learn.photo.paused')}</Text>

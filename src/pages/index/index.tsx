@@ -158,6 +158,9 @@ export default function Home() {
 
             <View className="home-section-title">
               <Text>{t('home.news')}</Text>
+              <Text className="home-news-more" onClick={() => Taro.navigateTo({ url: '/pages3/news/index' })}>
+                {t('bankList.more')} ›
+              </Text>
             </View>
             {news.length === 0 ? (
               <Empty text={t('home.newsEmpty')} />

@@ -6,7 +6,12 @@
  */
 import { Image, Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
+import Bell from 'lucide/dist/esm/icons/bell.mjs'
 import Coins from 'lucide/dist/esm/icons/coins.mjs'
+import FileUser from 'lucide/dist/esm/icons/file-user.mjs'
+import MessageCircleQuestion from 'lucide/dist/esm/icons/message-circle-question-mark.mjs'
+import NotebookPen from 'lucide/dist/esm/icons/notebook-pen.mjs'
+import Trophy from 'lucide/dist/esm/icons/trophy.mjs'
 import { type ReactNode, useState } from 'react'
 import Icon from '@/components/icon'
 import type { Tone } from '@/components/icon/entries'
@@ -14,6 +19,7 @@ import {
   Award,
   BadgeCheck,
   BookOpenCheck,
+  CalendarCheck,
   CalendarClock,
   ChevronRight,
   ClipboardCheck,
@@ -71,6 +77,8 @@ const ORDER_ENTRIES: readonly Entry[] = [
 /** Study shortcuts, four to a row. */
 const STUDY_ENTRIES: readonly Entry[] = [
   { key: 'courses', label: () => t('wd.menu.courses'), glyph: MonitorPlay, tone: 'orange', url: '/pages2/wd/course' },
+  // study plans (issue 16): the seven days and my plans; today's unfinished items on the entry
+  { key: 'plan', label: () => wx('study.plan'), glyph: CalendarCheck, tone: 'green', url: '/pages2/plan/index' },
   { key: 'class', label: () => t('verify.menu.class'), glyph: School, tone: 'cyan', url: '/pages2/wd/class' },
   { key: 'bank', label: () => t('wd.menu.bank'), glyph: BookOpenCheck, tone: 'blue', url: '/pages2/wd/question_bank' },
   { key: 'exam', label: () => t('wd.menu.exam'), glyph: ClipboardCheck, tone: 'pink', url: '/pages2/exam/index' },
@@ -99,6 +107,18 @@ const STUDY_ENTRIES: readonly Entry[] = [
   { key: 'stuff', label: () => t('verify.menu.stuff'), glyph: FolderOpen, tone: 'red', url: '/pages2/wd/stuff' },
   // live classes' points: red packets grabbed, rewards given (issue 14)
   { key: 'points', label: () => wx('study.points'), glyph: Coins, url: '/pages3/live/points' },
+  // issue 16: the study ranking and the enrolment profiles
+  { key: 'ranking', label: () => wx('study.ranking'), glyph: Trophy, tone: 'amber', url: '/pages3/ranking/index' },
+  { key: 'enrol', label: () => wx('study.enrol'), glyph: FileUser, tone: 'blue', url: '/pages2/profile/index' },
+  // issue 16: notes (a calendar of them) and questions to the teachers
+  { key: 'notes', label: () => wx('study.notes'), glyph: NotebookPen, tone: 'green', url: '/pages3/note/index' },
+  {
+    key: 'answers',
+    label: () => wx('study.answers'),
+    glyph: MessageCircleQuestion,
+    tone: 'cyan',
+    url: '/pages3/answer/index',
+  },
 ]
 
 /** REVIEW_STATUS 0-3 of the identity certification, as the entry's value. */
@@ -143,8 +163,13 @@ function Cell({
 export default function Wd() {
   const userAccount = useSession((s) => s.userAccount)
   const userInfo = useSession((s) => s.userInfo)
-  // the 我的 badge counts what can be opened here: orders waiting for payment (src/domain/unread.ts)
+  // the 我的 badge counts what can be opened here: orders waiting for payment, unread messages, letters to sign
+  // (src/domain/unread.ts), each shown on the entry that opens it
   const pendingOrders = useApp((s) => s.pendingOrders)
+  // unread messages and exam letters to sign: their parts of the badge, on the entries that open them
+  const unreadMessages = useApp((s) => s.unreadMessages)
+  const lettersToSign = useApp((s) => s.lettersToSign)
+  const plansToDo = useApp((s) => s.plansToDo)
   // the school of the host's tenant (src/services/tenant/brand.ts), not the build's
   const school = useBrand((s) => s.brand.name)
   const [locale, setLocaleState] = useState(getLocale())
@@ -224,6 +249,19 @@ export default function Wd() {
               </>
             )}
           </View>
+          <View
+            className="wd-msg wd-menu-msg"
+            aria-label={wx('messages.title')}
+            onClick={(e) => {
+              e.stopPropagation()
+              go('/pages2/msg/index')
+            }}
+          >
+            <Icon glyph={Bell} className="wd-msg-icon" />
+            {loggedIn && unreadMessages > 0 && (
+              <Text className="wd-shortcut-badge wd-msg-badge">{unreadMessages > 99 ? '99+' : unreadMessages}</Text>
+            )}
+          </View>
         </View>
 
         <View className="wd-card wd-orders">
@@ -257,6 +295,14 @@ export default function Wd() {
                 <View className={`icon-tile tone-${e.tone ?? 'primary'} wd-grid-icon`}>
                   <Icon glyph={e.glyph} />
                 </View>
+                {e.key === 'plan' && loggedIn && plansToDo > 0 && (
+                  <Text className="wd-shortcut-badge wd-plan-badge">{plansToDo > 99 ? '99+' : plansToDo}</Text>
+                )}
+                {e.key === 'appoint' && loggedIn && lettersToSign > 0 && (
+                  <Text className="wd-shortcut-badge wd-letters-badge">
+                    {lettersToSign > 99 ? '99+' : lettersToSign}
+                  </Text>
+                )}
                 <Text className="wd-grid-label">{e.label()}</Text>
               </View>
             ))}

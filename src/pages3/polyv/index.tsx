@@ -4,6 +4,8 @@
  * sections under it to switch section. The nav bar (the app's own, as on every page) shows the section name.
  * An audition section plays for any logged-in learner (a free trial, credited nothing); a visitor is sent to log
  * in once and comes back here to play (the goods detail's 试听 opens this page).
+ * Under the video: the section's notes (./notes-panel.tsx: take a note at the current time, tap one to go back
+ * there; ?at= seconds opens the section there) and asking the teachers about it.
  */
 import { View } from '@tarojs/components'
 import Taro, { useDidShow, useRouter } from '@tarojs/taro'
@@ -18,6 +20,7 @@ import { LOGIN_URL, numParam, QUIET, useLoader } from '@/pages/questionBank/lib'
 import { type CheckVideo, courseMenu, type MenuChapter } from '@/services/api/learn'
 import { courseMenu as publicMenu } from '@/services/api/shop'
 import { useSession } from '@/store/session'
+import NotesPanel from './notes-panel'
 import '@/components/video-player/index.scss'
 
 export default function PlayerPage() {
@@ -25,6 +28,8 @@ export default function PlayerPage() {
   const p = params as Record<string, string | undefined>
   const goodsId = numParam(p.goodsId)
   const [sectionId, setSectionId] = useState(numParam(p.sectionId))
+  // opened from a note (My notes): ?at= seconds into the section first opened (docs/DECISIONS.md "Notes")
+  const [openedAt] = useState(() => ({ sectionId: numParam(p.sectionId), at: numParam(p.at) }))
   const [courseId, setCourseId] = useState<number | null>(null)
   const loggedIn = useSession((s) => !!s.userAccount)
   const [title, setTitle] = useState('')
@@ -98,6 +103,16 @@ export default function PlayerPage() {
         onInfo={onInfo}
         onProgress={() => reloadMenu(true)}
         onSwitch={onSwitch}
+        renderTools={(control) => (
+          <NotesPanel
+            goodsId={goodsId}
+            sectionId={sectionId}
+            sectionName={title}
+            canAsk={!trial}
+            control={control}
+            startAt={sectionId === openedAt.sectionId ? openedAt.at : undefined}
+          />
+        )}
       />
       {(menu.data ?? []).length > 0 && (
         <View className="vp-menu-box">

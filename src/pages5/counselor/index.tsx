@@ -1,7 +1,8 @@
 /**
  * Customer service (spec: pages5/counselor/index): the school's service hotline with its
  * service time (tap to call, copy) and its WeChat service (QR code, number to copy), each shown when the consult
- * config switches it on: the same parts as the floating widget's panels, as a page the home grid links to.
+ * config switches it on: the same parts as the floating widget's panels, as a page the home grid links to;
+ * below them the school's consultation articles (./articles.tsx).
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useLoad } from '@tarojs/taro'
@@ -13,6 +14,7 @@ import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n/sub'
 import { useApp } from '@/store/app'
+import CounselorArticles from './articles'
 import { tx } from './messages'
 import './index.scss'
 
@@ -75,15 +77,21 @@ export default function Counselor() {
               <Text className="fw-hint counselor-qr-hint">{tx('wechatHint')}</Text>
             </View>
           )}
+          <CounselorArticles />
         </View>
       )}
       {status === 'ready' && !(hotline || wechat) && (
-        <Empty
-          text={tx('none')}
-          hint={tx('noneHint')}
-          actionText={tx('home')}
-          onAction={() => Taro.switchTab({ url: '/pages/index/index' })}
-        />
+        <>
+          <Empty
+            text={tx('none')}
+            hint={tx('noneHint')}
+            actionText={tx('home')}
+            onAction={() => Taro.switchTab({ url: '/pages/index/index' })}
+          />
+          <View className="page-body">
+            <CounselorArticles />
+          </View>
+        </>
       )}
     </View>
   )

@@ -9,8 +9,13 @@ const zh = {
   wechat: '微信客服',
   wechatHint: '长按或截图识别二维码，添加客服微信',
   none: '学校暂未开通在线客服',
-  noneHint: '可在首页查看学校的最新资讯',
+  noneHint: '可查看下方学校发布的资讯',
   home: '返回首页',
+  articles: '咨询资讯',
+  articlesAll: '全部资讯',
+  articlesLoading: '资讯加载中…',
+  articlesFailed: '资讯加载失败，点击重试',
+  articlesEmpty: '学校暂未发布资讯',
 }
 
 const en: Record<keyof typeof zh, string> = {
@@ -22,8 +27,13 @@ const en: Record<keyof typeof zh, string> = {
   wechat: 'WeChat service',
   wechatHint: 'Long-press or scan the QR code to add our WeChat',
   none: 'The school has no online service yet',
-  noneHint: 'See the school news on the home page',
+  noneHint: 'See the school news below',
   home: 'Back to home',
+  articles: 'Articles',
+  articlesAll: 'All news',
+  articlesLoading: 'Loading articles…',
+  articlesFailed: 'Could not load the articles: tap to retry',
+  articlesEmpty: 'The school has not published any articles yet',
 }
 
 export const tx = scoped(zh, en)

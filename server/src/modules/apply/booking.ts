@@ -12,9 +12,10 @@ import {
   EXAM_CODE,
   MAX_RESCHEDULES,
 } from '../../../../contract/schemas/exam-codes'
-import { toInt } from '../../db'
+import { type Db, toInt } from '../../db'
 import { applySession, appointment } from '../../db/schema'
 import { AppError, type Handlers, requireUser } from '../../http/core'
+import { cstDateTime, MESSAGES, notify, placeOf } from '../../services/inform'
 import type { Scoped } from '../bank/core'
 import { assertEligible, checksFor } from '../exam/eligibility'
 import { statusOf, visibleExam } from '../exam/rows'
@@ -106,6 +107,20 @@ export const handlers: Handlers = {
           .insert(appointment)
           .values(ctx.scope.row({ userId, examId: s.examId, sessionId: s.id, kind: s.kind }))
           .returning({ id: appointment.id })
+        // the learner's message, written with the booking (docs/DECISIONS.md "Messages")
+        const v = await ownAppointment({ db: tx as unknown as Db, scope: ctx.scope }, userId, a!.id)
+        await notify(
+          tx as unknown as Db,
+          ctx.scope,
+          userId,
+          MESSAGES.booked({
+            appointmentId: v.appointmentId,
+            kind: v.kind,
+            examName: v.examName,
+            site: placeOf(v),
+            time: cstDateTime(new Date(v.startTime * 1000)),
+          }),
+        )
         return a!.id
       } catch (err) {
         // a concurrent booking of the same exam and kind won: the seat taken above is rolled back too

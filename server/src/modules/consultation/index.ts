@@ -1,7 +1,7 @@
-/** Consultation (news) articles: published only, newest first; details count a view. */
-import { and, desc, eq, lte, sql } from 'drizzle-orm'
+/** Consultation (news) articles: published only, newest first, by category; details count a view. */
+import { and, asc, desc, eq, lte, type SQL, sql } from 'drizzle-orm'
 import { countRows } from '../../db'
-import { consultation } from '../../db/schema'
+import { consultation, consultationCategory } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, toSeconds } from '../../http/core'
 import { sanitizeArticle } from '../../services/sanitize'
 
@@ -12,9 +12,10 @@ const columns = {
   cover: consultation.cover,
   publishTime: consultation.publishTime,
   views: consultation.views,
+  categoryId: consultation.categoryId,
 }
 
-const visible = (ctx: Ctx, ...more: ReturnType<typeof eq>[]) =>
+const visible = (ctx: Ctx, ...more: (SQL | undefined)[]) =>
   ctx.scope.where(
     consultation,
     and(eq(consultation.published, true), lte(consultation.publishTime, new Date())),
@@ -23,8 +24,8 @@ const visible = (ctx: Ctx, ...more: ReturnType<typeof eq>[]) =>
 
 export const handlers: Handlers = {
   'GET /app/consultation/list': async (ctx, { query }) => {
-    const where = visible(ctx)
-    const [rows, total] = await Promise.all([
+    const where = visible(ctx, query.categoryId ? eq(consultation.categoryId, query.categoryId) : undefined)
+    const [rows, total, categories] = await Promise.all([
       ctx.db
         .select(columns)
         .from(consultation)
@@ -33,8 +34,13 @@ export const handlers: Handlers = {
         .limit(query.pageSize)
         .offset((query.pageNum - 1) * query.pageSize),
       countRows(ctx.db, consultation, where),
+      ctx.db
+        .select({ id: consultationCategory.id, name: consultationCategory.name })
+        .from(consultationCategory)
+        .where(ctx.scope.where(consultationCategory, eq(consultationCategory.status, 1)))
+        .orderBy(asc(consultationCategory.sort), asc(consultationCategory.id)),
     ])
-    return { rows: rows.map((r) => ({ ...r, publishTime: toSeconds(r.publishTime) })), total }
+    return { rows: rows.map((r) => ({ ...r, publishTime: toSeconds(r.publishTime) })), total, categories }
   },
 
   'GET /app/consultation/details/:id': async (ctx, { params }) => {

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppConfig } from '../../config'
 import { countRows, type Db } from '../../db'
 import { certificate, exam, sysUser } from '../../db/schema'
+import { MESSAGES, notify } from '../../services/inform'
 import { dayOf, type Scoped } from '../bank/core'
 
 export type CertificateRow = typeof certificate.$inferSelect
@@ -85,7 +86,16 @@ export async function issueOnPass(
       )
       .onConflictDoNothing()
       .returning()
-    if (row) return row
+    if (row) {
+      // the learner's message, in the submit's transaction (docs/DECISIONS.md "Messages")
+      await notify(
+        ctx.db,
+        ctx.scope,
+        userId,
+        MESSAGES.certificate({ examId: e.id, examName: e.name, serial: row.serial }),
+      )
+      return row
+    }
     const held = await countRows(
       ctx.db,
       certificate,

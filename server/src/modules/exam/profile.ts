@@ -8,6 +8,7 @@ import { maskPhone } from '../../../../src/domain/phone'
 import { bankRecord, infoConfirm, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser } from '../../http/core'
 import type { Scoped } from '../bank/core'
+import { studyRanking } from '../ranking'
 import { certificatesOf, certificateView, maskName } from './certificates'
 import { certStatusOf, infoConfirmed } from './eligibility'
 import { visibleExam } from './rows'
@@ -94,6 +95,8 @@ export const handlers: Handlers = {
 
   'GET /app/user/rankingList': async (ctx, { query }) => {
     const { userId } = requireUser(ctx)
+    // no exam: the study ranking of My account (docs/DECISIONS.md "Ranking")
+    if (query.examId === undefined) return studyRanking(ctx, userId, query)
     const e = await visibleExam(ctx, userId, query.examId)
     const all = await ranking(ctx, e.id)
     const top = all.slice(0, query.limit)

@@ -9,6 +9,7 @@ import { ORDER_STATUS } from '../../../../contract/schemas/codes'
 import type { Db } from '../../db'
 import { cart, goods, goodsPackageItem, invoice, orderItem, shopOrder, userGoods } from '../../db/schema'
 import { AppError, type Ctx, TenantScope, toSeconds } from '../../http/core'
+import { MESSAGES, notify } from '../../services/inform'
 import type { PaymentNotice, PayParams } from '../../services/payment'
 import { PaymentVerifyError } from '../../services/payment'
 import { listPrices } from '../shop/catalogue'
@@ -175,6 +176,22 @@ export async function markPaid(
       .returning()
     if (!o) return false
     await grant(tx as unknown as Db, scope, o, now)
+    // the learner's message (docs/DECISIONS.md "Messages"); a free order shows its result at once and writes none
+    if (o.payPrice > 0) {
+      const items = await tx
+        .select({ goodsName: orderItem.goodsName })
+        .from(orderItem)
+        .where(scope.where(orderItem, eq(orderItem.orderId, o.id)))
+        .orderBy(asc(orderItem.id))
+      const names = items.map((i) => i.goodsName)
+      const what = names.length > 2 ? `${names.slice(0, 2).join('、')} 等 ${names.length} 件` : names.join('、')
+      await notify(
+        tx as unknown as Db,
+        scope,
+        o.userId,
+        MESSAGES.orderPaid({ orderNo: o.orderNo, payPrice: o.payPrice, goods: what }),
+      )
+    }
     return true
   })
 }
@@ -360,6 +377,17 @@ export async function decideRefund(
         .update(userGoods)
         .set({ revokedAt: now })
         .where(scope.where(userGoods, eq(userGoods.orderId, o.id), isNull(userGoods.revokedAt)))
+    await notify(
+      tx as unknown as Db,
+      scope,
+      o.userId,
+      MESSAGES.refundDecided({
+        orderNo: o.orderNo,
+        payPrice: o.payPrice,
+        approved: decision.approve,
+        reason: o.refundRejectReason,
+      }),
+    )
     return o.status as OrderStatus
   })
 }
@@ -367,10 +395,14 @@ export async function decideRefund(
 /** Staff marks an invoice issued (after that it can no longer be cancelled by the learner). */
 export async function issueInvoice(db: Db, tenantId: number, invoiceId: number): Promise<boolean> {
   const scope = new TenantScope(tenantId)
-  const rows = await db
-    .update(invoice)
-    .set({ status: 1, issuedAt: new Date() })
-    .where(scope.where(invoice, eq(invoice.id, invoiceId), eq(invoice.status, 0)))
-    .returning({ id: invoice.id })
-  return rows.length > 0
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invoice)
+      .set({ status: 1, issuedAt: new Date() })
+      .where(scope.where(invoice, eq(invoice.id, invoiceId), eq(invoice.status, 0)))
+      .returning({ userId: invoice.userId, title: invoice.title, amount: invoice.amount, email: invoice.email })
+    if (!row) return false
+    await notify(tx as unknown as Db, scope, row.userId, MESSAGES.invoiceIssued(row))
+    return true
+  })
 }

@@ -26,6 +26,7 @@ import type { Db } from '../../db'
 import { certificate, courseSection, goods, identityCert, invoice, photoLog, shopOrder, sysUser } from '../../db/schema'
 import { AppError, envelope, type TenantScope } from '../../http/core'
 import { staffScopeOf } from '../../http/staff-auth'
+import { MESSAGES, notify } from '../../services/inform'
 import { decideRefund, issueInvoice } from './service'
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -145,6 +146,14 @@ export async function registerStaffRoutes(
               .update(sysUser)
               .set({ realName: cert.realName, idCard: cert.idCard })
               .where(scope.where(sysUser, eq(sysUser.id, id)))
+          // the learner waits for this decision: a message tells it (docs/DECISIONS.md "Messages")
+          if (cert)
+            await notify(
+              tx as unknown as Db,
+              scope,
+              id,
+              MESSAGES.identityDecided({ approved: body.approve, reason: body.reason }),
+            )
           return cert
         })
         if (!decided) throw new AppError(400, 'no certification waiting for review for that user')

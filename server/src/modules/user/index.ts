@@ -10,8 +10,10 @@ import { accountSubject, countPasswordAttempt, passwordAccepted } from '../../se
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { consumeSmsCode } from '../../services/sms'
 import { displaceOtherTokens, revokeOtherTokens } from '../../services/tokens'
+import { lettersToSign } from '../inform'
 import { claimLock, releaseOtherLocks } from '../lock'
 import { closeExpiredOrders } from '../order/service'
+import { planSum } from '../plan/plans'
 import { phoneTaken } from '../sms'
 
 async function me(ctx: Ctx) {
@@ -59,15 +61,17 @@ export const handlers: Handlers = {
       informUser,
       ctx.scope.where(informUser, eq(informUser.userId, userId), eq(informUser.readStatus, 0)),
     )
-    // orderSum: orders waiting for payment. Study periods, plans and subscriptions are built by later
-    // issues: their sums are 0 until those tables exist (docs/DECISIONS.md "Badges").
+    // orderSum: orders waiting for payment; subscribeSum: booked exam sittings whose commitment letter is not signed
+    // (docs/DECISIONS.md "Messages"); periodSum stays 0 (nothing of a study period waits to be read: "Badges").
     await closeExpiredOrders(ctx.db, ctx.scope, userId)
     const orderSum = await countRows(
       ctx.db,
       shopOrder,
       ctx.scope.where(shopOrder, eq(shopOrder.userId, userId), eq(shopOrder.status, ORDER_STATUS.pending)),
     )
-    return { informSum, orderSum, periodSum: 0, planSum: 0, subscribeSum: 0 }
+    const subscribeSum = await lettersToSign(ctx, userId)
+    // planSum: today's planned study items not done yet (docs/DECISIONS.md "Study plans")
+    return { informSum, orderSum, periodSum: 0, planSum: await planSum(ctx, userId), subscribeSum }
   },
 
   'POST /app/user/edit': async (ctx, { body }) => {

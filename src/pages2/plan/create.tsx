@@ -1,0 +1,56 @@
+/**
+ * A new study plan (spec: pages2/plan/create): the goods the learner owns (listGoods) with their courses and banks to
+ * choose from, a daily goal per item, dates, weekdays and the reminder. Saved plans go back to the plan page.
+ * Learner-only; without a goods to plan, a way to the shop.
+ */
+import { View } from '@tarojs/components'
+import Taro, { useDidShow } from '@tarojs/taro'
+import { useSubmit } from '@/components/form/use-submit'
+import NavBar from '@/components/nav-bar'
+import { themeStyle } from '@/components/theme'
+import { QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
+import { StatusBox } from '@/pages/questionBank/ui'
+import { createPlan, planGoods } from '@/services/api/plan'
+import { blankForm } from './form-state'
+import { px } from './messages'
+import { leave } from './parts'
+import PlanForm from './plan-form'
+import './plan.scss'
+
+export default function PlanCreate() {
+  const goods = useLoader(() => planGoods(undefined, QUIET))
+  const { submitting, run } = useSubmit()
+
+  useDidShow(() => {
+    if (requireLogin() && goods.status !== 'ready') goods.reload()
+  })
+
+  const list = goods.data ?? []
+  return (
+    <View className="page pl-page pl-create" style={themeStyle}>
+      <NavBar title={px('createTitle')} />
+      <StatusBox
+        status={goods.status}
+        empty={list.length === 0}
+        emptyText={px('noGoods')}
+        emptyHint={px('noGoodsHint')}
+        emptyAction={px('toShop')}
+        onEmptyAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+        onRetry={() => goods.reload()}
+      >
+        <PlanForm
+          goods={list}
+          initial={blankForm(list)}
+          submitting={submitting}
+          onSubmit={(body) =>
+            run(async () => {
+              await createPlan(body)
+              Taro.showToast({ title: px('created'), icon: 'success' })
+              leave()
+            })
+          }
+        />
+      </StatusBox>
+    </View>
+  )
+}

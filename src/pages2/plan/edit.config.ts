@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '编辑学习计划',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '报名资料',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '向老师提问',
+})

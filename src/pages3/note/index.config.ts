@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '我的笔记',
+  enablePullDownRefresh: true,
+})

@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '学习排行榜',
+  enablePullDownRefresh: true,
+  backgroundTextStyle: 'dark',
+})

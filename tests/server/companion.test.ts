@@ -1,0 +1,4 @@
+import { companionSuite } from './companion-suite'
+import { freshPglite } from './helpers'
+
+companionSuite('PGlite', freshPglite)

@@ -1,0 +1,4 @@
+import { freshPglite } from './helpers'
+import { informSuite } from './inform-suite'
+
+informSuite('PGlite', freshPglite)

@@ -1,0 +1,4 @@
+import { freshPglite } from './helpers'
+import { planSuite } from './plan-suite'
+
+planSuite('PGlite', freshPglite)

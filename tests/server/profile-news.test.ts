@@ -1,0 +1,4 @@
+import { freshPglite } from './helpers'
+import { profileNewsSuite } from './profile-news-suite'
+
+profileNewsSuite('PGlite', freshPglite)
