@@ -27,6 +27,7 @@ let browser: Browser
 let page: Page
 let token = ''
 const owned = { course: 0, bank: 0, bankId: 0, sectionId: 0 }
+const pageErrors: string[] = []
 
 const api = async (p: string, init: { method?: string; body?: unknown; staff?: boolean } = {}) => {
   const headers: Record<string, string> = { 'tenant-id': '1001', 'content-type': 'application/json' }
@@ -41,12 +42,21 @@ const api = async (p: string, init: { method?: string; body?: unknown; staff?: b
   return (await res.json()) as { code: number; msg: string; data: any }
 }
 const visible = (cls: string) => page.locator(`.taro_page_stationed .${cls}`).filter({ visible: true }).first()
+/** a Textarea of the page (the harness's fill() covers inputs) */
+const write = (cls: string, value: string) =>
+  page
+    .locator(`.taro_page_stationed .${cls} textarea, .taro_page_stationed textarea.${cls}`)
+    .filter({ visible: true })
+    .first()
+    .fill(value)
 const videoTime = () => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1)
 
 beforeAll(async () => {
   server = await startServer({ STAFF_TOKEN })
   browser = await launchBrowser()
   page = (await newMobilePage(browser)).page
+  // a script error on any page of the day fails the last test (a blank page is otherwise only a time-out)
+  page.on('pageerror', (e) => pageErrors.push(String(e)))
   page.on('request', (r) => {
     const auth = r.headers().authorization
     if (auth && r.url().includes('/api/')) token = auth
@@ -140,7 +150,7 @@ describe('the study companion', () => {
     await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThanOrEqual(6)
     await tap(page, 'vp-note-take')
     const at = Math.floor(await videoTime())
-    await fill(page, 'vp-note-input', '先断电，再验电')
+    await write('vp-note-input', '先断电，再验电')
     const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/note')
     await tap(page, 'vp-note-save')
     const note = (await (await saved).json()).data as { noteId: number; videoTime: number }
@@ -161,7 +171,7 @@ describe('the study companion', () => {
     await tap(page, 'vp-ask')
     await page.waitForURL(/\/pages3\/answer\/ask/, { timeout: 15_000 })
     await settled(page)
-    await fill(page, 'ask-input', '漏电保护器多久试跳一次？')
+    await write('ask-input', '漏电保护器多久试跳一次？')
     const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/app/answer')
     await tap(page, 'ask-submit')
     const question = (await (await asked).json()).data as { answerId: number }
@@ -202,5 +212,6 @@ describe('the study companion', () => {
       (r) => r.answerId === question.answerId,
     )!
     expect(row.replies.map((r) => r.content)).toContain('每月按一次试验按钮。')
+    expect(pageErrors).toEqual([])
   }, 120_000)
 })

@@ -6,7 +6,7 @@
  */
 import { Video, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { forwardRef, useImperativeHandle, useRef } from 'react'
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react'
 import { isJump, seekTarget } from '@/domain/anti-skip'
 import { t } from '@/i18n/sub'
 import { SEEK_SLACK_SECONDS } from '@/services/api/learn'
@@ -53,13 +53,30 @@ const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(function Vid
   const furthest = useRef(Math.max(props.furthest, 0))
   furthest.current = Math.max(furthest.current, props.furthest)
 
-  const context = () => Taro.createVideoContext(props.id)
+  // The video's context is made while its page is the current one and kept: Taro's H5 createVideoContext looks the
+  // element up under the current page, and while a navigation hides this page there is none (it throws), so the
+  // pause on hide would break the navigation and leave a blank page.
+  const videoContext = useRef<Taro.VideoContext | undefined>(undefined)
+  const context = (): Taro.VideoContext | undefined => {
+    if (!videoContext.current) {
+      try {
+        videoContext.current = Taro.createVideoContext(props.id) ?? undefined
+      } catch {
+        return undefined
+      }
+    }
+    return videoContext.current
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, while the page is current
+  useEffect(() => {
+    context()
+  }, [])
   useImperativeHandle(ref, () => ({
-    play: () => context().play(),
-    pause: () => context().pause(),
+    play: () => context()?.play(),
+    pause: () => context()?.pause(),
     seek: (position: number) => {
       last.current = { ...last.current, position, at: Date.now() }
-      context().seek(position)
+      context()?.seek(position)
     },
   }))
 
@@ -82,7 +99,7 @@ const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(function Vid
       })
       last.current = { ...last.current, position: out.position, at: now }
       if (out.refused) {
-        context().seek(out.position)
+        context()?.seek(out.position)
         Taro.showToast({ title: t('learn.player.noSkip'), icon: 'none', duration: 2000 })
         p.onSkipRefused?.(from, position, out.position)
       }
