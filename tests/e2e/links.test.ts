@@ -237,7 +237,7 @@ describe('each host wears its own tenant', () => {
 })
 
 describe('what the learner can open', () => {
-  it('no unread badge for the welcome message while there is no message page', async () => {
+  it('the unread welcome message badges the tab and the bell, which opens the messages page', async () => {
     const { context, page } = await newMobilePage(browser)
     shots.splice(0, shots.length, page)
     await login(page)
@@ -245,8 +245,11 @@ describe('what the learner can open', () => {
     await settled(page)
     await onScreen(page).locator('.wd-menu-pwd').waitFor({ timeout: 15_000 })
     await sleep(1500) // the badges are refreshed on show
-    expect(await page.locator('.tab-item-4 .tab-badge').filter({ visible: true }).count()).toBe(0)
-    expect(await onScreen(page).textContent()).not.toContain('未读消息')
+    expect(await page.locator('.tab-item-4 .tab-badge').filter({ visible: true }).count()).toBe(1)
+    expect(await onScreen(page).locator('.wd-msg-badge').textContent()).toBe('1')
+    await onScreen(page).locator('.wd-msg-badge').click()
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/pages2/msg/index')
+    await expect.poll(() => contentOf(page), { timeout: 10_000 }).toContain('欢迎加入')
     await context.close()
   })
 
