@@ -22,6 +22,7 @@ import {
   strokeSegments,
   tailSegment,
 } from './stroke'
+import './signature-pad.scss'
 
 /** Longest side of the exported signature (px): under compressPlan's 1000 px, so it is not re-encoded. */
 const MAX_EXPORT_SIDE = 1000
