@@ -10,6 +10,7 @@
  * --runs N: N runs per page, the row shows the run with the median performance score (default 1).
  * --save DIR: also writes each run's full Lighthouse report (JSON) into DIR, for a closer look.
  * --no-build: measures dist/h5 as it is, even when the sources are newer.
+ * STATIC_DIR=dir (with --no-build): measures another copy of the H5 build, as `npm start` would serve it.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -127,7 +128,8 @@ async function audit(url, chromePort, name) {
 
 async function main() {
   if (!process.argv.includes('--no-build') && ensureBuild('h5') !== 0) throw new Error('the H5 build failed')
-  if (!existsSync(join(root, 'dist', 'h5', 'index.html'))) throw new Error('dist/h5/index.html is missing')
+  const staticDir = process.env.STATIC_DIR || join(root, 'dist', 'h5')
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`${staticDir}/index.html is missing`)
   if (!ensureChromium()) throw new Error(`no Chromium at ${chromiumPath}`)
   const port = await freePort()
   const server = await startServer(port)

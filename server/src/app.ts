@@ -232,7 +232,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
 
   // index.html with the host's tenant in it (http/h5-page.ts), at / and as the history router's fallback
-  const sendH5Page = config.staticDir ? h5PageSender(db, config.staticDir) : undefined
+  const cache = new PublicCache({ ttlMs: PUBLIC_CACHE_MS, redis, log: app.log })
+  app.addHook('onClose', async () => cache.close())
+  const sendH5Page = config.staticDir ? h5PageSender(db, config.staticDir, cache) : undefined
   app.setNotFoundHandler(async (req, reply) => {
     const urlPath = req.url.split('?')[0] ?? '/'
     if (
@@ -310,9 +312,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
     return reply.code(200).send(envelope(200, 'ok', out ?? null))
   }
-
-  const cache = new PublicCache({ ttlMs: PUBLIC_CACHE_MS, redis, log: app.log })
-  app.addHook('onClose', async () => cache.close())
 
   await app.register(
     async (api) => {

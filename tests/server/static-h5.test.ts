@@ -10,14 +10,19 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error a plain ES module script without types
 import { compressDir } from '../../scripts/compress.mjs'
+import { eq } from 'drizzle-orm'
 import { buildApp } from '../../server/src/app'
+import { homeShell } from '../../server/src/http/h5-page'
 import { defaultConfig } from '../../server/src/config'
 import type { Database } from '../../server/src/db'
+import { advertising } from '../../server/src/db/schema'
 import { freshPglite, SECRET } from './helpers'
 
 const CHUNK = 'js/app.1a2b3c4d.js'
 const chunkText = `/* app */${'console.log("a learner\'s first screen");\n'.repeat(200)}`
 const html = `<!doctype html><html><head><title>app</title><script defer src="/${CHUNK}"></script></head><body>${'<div id="app"></div>'.repeat(80)}</body></html>`
+
+const STAFF_TOKEN = 'static-h5-staff-token'
 
 let database: Database
 let app: Awaited<ReturnType<typeof buildApp>>
@@ -31,7 +36,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'js', 'tiny.5e6f7a8b.js'), 'x()') // under 1 KB: no compressed copies
   compressDir(dir)
   database = await freshPglite()
-  app = await buildApp({ db: database.db, config: defaultConfig({ secret: SECRET, staticDir: dir }) })
+  app = await buildApp({
+    db: database.db,
+    config: defaultConfig({ secret: SECRET, staticDir: dir, staffToken: STAFF_TOKEN }),
+  })
 })
 
 afterAll(async () => {
@@ -96,6 +104,69 @@ describe('the H5 build over the wire', () => {
     const root = await app.inject({ url: '/', headers: { host: 'a.xuexi-demo.com', 'accept-encoding': 'gzip' } })
     expect(root.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(root.rawPayload).toString()).toContain('window.__TENANT_IDS__={"a.xuexi-demo.com":"1001"}')
+  })
+
+  it("paints the home page's top before any script on the home routes: the host's school, colour and first banner", async () => {
+    const page = async (url: string, host: string) => {
+      const res = await app.inject({ url, headers: { host } })
+      expect(res.statusCode, url).toBe(200)
+      return res.body
+    }
+    for (const url of ['/', '/index.html', '/pages/index/index', '/pages/index/index?x=1']) {
+      const body = await page(url, 'a.xuexi-demo.com')
+      const shell = /<div id="app-shell"[^]*?<div id="app">/.exec(body)?.[0] ?? ''
+      expect(shell, url).toContain('安信职业培训学校')
+      expect(shell, url).toContain('<img src="/static-assets/banner-1001-1.jpg"')
+      expect(body, url).toContain('<link rel="preload" as="image" href="/static-assets/banner-1001-1.jpg" fetchpriority="high">')
+      expect(body, url).toContain('#1677ff')
+      // the entry is fetched at once but started by the shell once its banner is painted
+      expect(body, url).toContain(`<link rel="preload" as="script" href="/${CHUNK}">`)
+      expect(body, url).not.toContain(`<script defer src="/${CHUNK}">`)
+      expect(body, url).toContain(`["/${CHUNK}"]`)
+    }
+    const b = await page('/', 'b.xuexi-demo.cn')
+    expect(b).toContain('博学继续教育学院')
+    expect(b).toContain('banner-1002-1.jpg')
+    expect(b).toContain('#13a35b')
+    expect(b).not.toContain('安信职业培训学校')
+    // other routes, and hosts no school owns, get the page as built
+    for (const [url, host] of [
+      ['/pages/course/index', 'a.xuexi-demo.com'],
+      ['/', '127.0.0.1:3000'],
+      ['/', 'unknown-school.com'],
+    ] as const) {
+      const body = await page(url, host)
+      expect(body, `${host}${url}`).not.toContain('app-shell')
+      expect(body, `${host}${url}`).toContain(`<script defer src="/${CHUNK}"></script>`)
+    }
+  })
+
+  it('writes only what is safe into the shell: text escaped, a colour or a picture address it cannot read left out', () => {
+    const { head, body } = homeShell(
+      { name: '<img src=x onerror=alert(1)>学校', primary: 'red;}body{display:none', logo: 'javascript:alert(1)' },
+      { image: '"><script>alert(1)</script>', title: '' },
+    )
+    expect(body).toContain('&lt;img src=x onerror=alert(1)&gt;学校')
+    expect(body).not.toContain('<script')
+    expect(body).not.toContain('javascript:')
+    expect(body).not.toContain('s-banner') // no usable picture: no banner box, no preload
+    expect(head).not.toContain('preload')
+    expect(head).toContain('#1677ff')
+    expect(head).not.toContain('display:none')
+  })
+
+  it("shows a school's new first banner once its content changed", async () => {
+    await database.db
+      .update(advertising)
+      .set({ sort: 0 })
+      .where(eq(advertising.image, '/static-assets/banner-1001-3.jpg'))
+    await app.inject({
+      method: 'POST',
+      url: '/api/staff/content/changed',
+      headers: { 'tenant-id': '1001', 'x-staff-token': STAFF_TOKEN },
+    })
+    const res = await app.inject({ url: '/', headers: { host: 'a.xuexi-demo.com' } })
+    expect(res.body).toContain('<img src="/static-assets/banner-1001-3.jpg"')
   })
 
   it('answers 404 for a hashed chunk that is not there (an older build), not the page', async () => {

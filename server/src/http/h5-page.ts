@@ -4,21 +4,95 @@
  * for the `findTenantId` round trip before the home page's own calls (docs/DECISIONS.md "First load").
  * The page is small (a few KB) and differs by host, so it is gzipped per request rather than pre-compressed,
  * and revalidated every time (it names the current build's chunks).
+ *
+ * On the home route it also carries the home page's top as plain HTML (`#app-shell`: the nav bar, the school's
+ * header in its colour and the first banner, preloaded), painted before any script has run; the home page removes
+ * it once its own banner is there (src/components/app-shell.ts). The banner is the page's largest picture, so the
+ * first load's LCP no longer waits for the entry script's evaluation (docs/DECISIONS.md "First load").
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { inkOf } from '../../../src/components/theme/vars'
 import { isValidDomain } from '../../../src/domain/domain'
 import type { Db } from '../db'
 import { tenant, tenantHost } from '../db/schema'
+import { adverts, brandOf } from '../modules/common'
+import type { PublicCache } from '../services/shared/public-cache'
+import { TenantScope } from './core'
 
 /** a host's tenant (or that it has none) is looked up again after this long: hosts rarely move */
 const HOST_TTL_MS = 60_000
 const HOST_CACHE_MAX = 1000
 
-export function h5PageSender(db: Db, staticDir: string) {
+/** the routes that open the home page (the history router's `/` and its page path) */
+const HOME_ROUTE = /^\/(?:index\.html|pages\/index\/index\/?)?$/
+
+const escapeHtml = (v: string) =>
+  v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+
+/** a picture's address as the page may use it: a same-origin path or an http(s) URL, nothing else */
+const safeSrc = (v: string) => (/^(?:\/(?!\/)|https?:\/\/)[^\s"'<>\\]*$/.test(v) ? v : '')
+
+/**
+ * The home page's top in plain HTML, sized in the app's units (1rem = 1/18.75 of the narrow side, set by Taro's
+ * head script before the body is parsed; design px / 40), so it sits exactly where the page will draw the same
+ * things: nav bar 44px, header 4.4rem in the brand colour, banner at 44px + 3.2rem, 7.5rem high, 0.6rem margins.
+ */
+export function homeShell(
+  brand: { name: string; primary: string; logo: string },
+  banner?: { image: string; title: string },
+) {
+  const primary = /^#[0-9a-f]{6}$/i.test(brand.primary) ? brand.primary : '#1677ff'
+  const name = escapeHtml(brand.name)
+  const logo = safeSrc(brand.logo)
+  const image = banner ? safeSrc(banner.image) : ''
+  const mark = logo
+    ? `<img class="s-logo" src="${escapeHtml(logo)}" alt="">`
+    : name
+      ? `<span class="s-logo">${escapeHtml(brand.name.slice(0, 1))}</span>`
+      : ''
+  const head =
+    `<style>#app-shell{position:fixed;left:0;right:0;top:0;z-index:1;pointer-events:none;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Helvetica Neue","Microsoft YaHei",sans-serif}` +
+    '#app-shell .s-nav{height:44px;background:#fff}' +
+    `#app-shell .s-head{display:flex;align-items:center;box-sizing:content-box;height:1.8rem;padding:.7rem .8rem 1.9rem;color:#fff;background:linear-gradient(135deg,rgba(255,255,255,.18) 0%,rgba(255,255,255,0) 60%),${primary}}` +
+    `#app-shell .s-logo{flex-shrink:0;display:flex;align-items:center;justify-content:center;width:1.8rem;height:1.8rem;margin-right:.5rem;border-radius:.4rem;background:#fff;color:${inkOf(primary)};font-size:.95rem;font-weight:700;object-fit:contain}` +
+    '#app-shell .s-name{flex:1;min-width:0;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;font-size:.9rem;font-weight:700;line-height:1.6}' +
+    '#app-shell .s-banner{position:absolute;left:.6rem;right:.6rem;top:calc(44px + 3.2rem);height:7.5rem;border-radius:.4rem;overflow:hidden;background:#e9ebef}' +
+    '#app-shell .s-banner img{display:block;width:100%;height:100%;object-fit:cover}</style>' +
+    (image ? `<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">` : '')
+  const body =
+    '<div id="app-shell" aria-hidden="true"><div class="s-nav"></div>' +
+    `<div class="s-head">${mark}<span class="s-name">${name}</span></div>` +
+    (image ? `<div class="s-banner"><img src="${escapeHtml(image)}" alt="" fetchpriority="high"></div>` : '') +
+    '</div>'
+  return { head, body }
+}
+
+/**
+ * With the shell on the page, the build's entry scripts (`<script defer src>`) are fetched at once (preload) but run
+ * only after the shell's banner has been painted (its load, then one frame; at the latest after 3 s): evaluating
+ * them holds the main thread for hundreds of ms on a phone, and a picture cannot be painted meanwhile. They still
+ * run in their order (`async = false`).
+ */
+export function startEntryAfterShell(html: string): string {
+  const srcs: string[] = []
+  const out = html.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (_m, src: string) => {
+    srcs.push(src)
+    return `<link rel="preload" as="script" href="${src}">`
+  })
+  if (srcs.length === 0) return html
+  const starter =
+    '<script>!function(s){var d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=!1;document.head.appendChild(e)})}' +
+    'function later(){requestAnimationFrame(function(){setTimeout(go,0)})}var i=document.querySelector("#app-shell img");' +
+    'if(!i||i.complete)later();else{i.addEventListener("load",later);i.addEventListener("error",go)}setTimeout(go,3000)}' +
+    `(${JSON.stringify(srcs).replace(/</g, '\\u003c')})</script>`
+  return out.replace(/<\/body>/i, `${starter}</body>`)
+}
+
+export function h5PageSender(db: Db, staticDir: string, cache?: PublicCache) {
   const file = path.join(staticDir, 'index.html')
   let page: { mtimeMs: number; html: string } | undefined
   const hosts = new Map<string, { at: number; id: string | null }>()
@@ -43,6 +117,17 @@ export function h5PageSender(db: Db, staticDir: string) {
     return id
   }
 
+  /** the home shell of a tenant, cached with the public reads (dropped when the school's content changes) */
+  const shellOf = (tenantId: string) => {
+    const id = Number(tenantId)
+    const load = async () => {
+      const ctx = { db, scope: new TenantScope(id) }
+      const [brand, ads] = await Promise.all([brandOf(ctx), adverts(ctx, 'home')])
+      return homeShell(brand, ads[0])
+    }
+    return (cache ? cache.get(id, 'h5-home-shell', load) : load()) as Promise<ReturnType<typeof homeShell>>
+  }
+
   return async (req: FastifyRequest, reply: FastifyReply) => {
     let html = readPage()
     // the same rule as the app's tenantHost(): localhost and IPs use the build's fallback host, which the app knows
@@ -55,6 +140,17 @@ export function h5PageSender(db: Db, staticDir: string) {
       if (id) {
         const seed = JSON.stringify({ [host]: id }).replace(/</g, '\\u003c')
         html = html.replace(/<head>/i, `<head><script>window.__TENANT_IDS__=${seed}</script>`)
+        const route = (req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/')
+        if (HOME_ROUTE.test(route)) {
+          const shell = await shellOf(id).catch((err) => {
+            req.log.warn({ err, host }, 'h5 page: home shell failed; the page paints without it')
+            return null
+          })
+          if (shell)
+            html = startEntryAfterShell(
+              html.replace(/<\/head>/i, `${shell.head}</head>`).replace(/<body>/i, `<body>${shell.body}`),
+            )
+        }
       }
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')

@@ -1,7 +1,8 @@
 import Swiper from '@nutui/nutui-react-taro/dist/es/packages/swiper/index.js'
 import { Image, Text, View } from '@tarojs/components'
-import Taro, { useLoad, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useCallback, useRef, useState } from 'react'
+import Taro, { useDidHide, useLoad, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { dropAppShell } from '@/components/app-shell'
 import Empty from '@/components/empty'
 import FloatingWidget from '@/components/floating-widget'
 import { EntryIcon } from '@/components/icon/entries'
@@ -92,6 +93,13 @@ export default function Home() {
 
   usePageScroll(({ scrollTop: top }) => setScrollTop(top))
 
+  // the server's copy of this page's top (H5) goes once the page has its own: at the banner's first picture, or
+  // now when there is no banner to wait for
+  useEffect(() => {
+    if (status === 'error' || (status === 'ready' && adverts.length === 0)) dropAppShell()
+  }, [status, adverts.length])
+  useDidHide(dropAppShell)
+
   return (
     <TabPage index={0}>
       <View className="page home" style={themeStyle}>
@@ -137,6 +145,8 @@ export default function Home() {
                         mode="aspectFill"
                         // H5's <img> gets the advert's title as its text; weapp's image has no alt
                         nativeProps={{ alt: ad.title }}
+                        onLoad={dropAppShell}
+                        onError={dropAppShell}
                         onClick={() => openLink(ad.linkUrl)}
                       />
                     </View>

@@ -13,7 +13,7 @@ const advertColumns = {
   sort: advertising.sort,
 }
 
-const adverts = (ctx: Ctx, location: string) =>
+export const adverts = (ctx: Pick<Ctx, 'db' | 'scope'>, location: string) =>
   ctx.db
     .select(advertColumns)
     .from(advertising)
@@ -29,7 +29,9 @@ export const BRAND_KEY = 'tenant.brand'
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i
 
-async function tenantBrand(ctx: Ctx): Promise<{ name: string; primary: string; logo: string }> {
+export async function tenantBrand(
+  ctx: Pick<Ctx, 'db' | 'scope'>,
+): Promise<{ name: string; primary: string; logo: string }> {
   const [t] = await ctx.db.select({ name: tenant.name }).from(tenant).where(eq(tenant.id, ctx.scope.tenantId))
   const rows = await ctx.db
     .select({ configKey: config.configKey, configValue: config.configValue })
@@ -53,6 +55,27 @@ async function tenantBrand(ctx: Ctx): Promise<{ name: string; primary: string; l
     primary: HEX_COLOUR.test(primary) ? primary : '',
     logo: str(mobile.logo),
   }
+}
+
+/** The brand the app paints with: the tenant's own `tenant.brand` row when it has one, else the composed one. */
+export async function brandOf(
+  ctx: Pick<Ctx, 'db' | 'scope'>,
+): Promise<{ name: string; primary: string; logo: string }> {
+  const [own] = await ctx.db
+    .select({ configValue: config.configValue })
+    .from(config)
+    .where(ctx.scope.where(config, eq(config.configKey, BRAND_KEY)))
+  if (own) {
+    try {
+      const v = JSON.parse(own.configValue) as Record<string, unknown>
+      const str = (x: unknown) => (typeof x === 'string' ? x.trim() : '')
+      const primary = str(v.primary)
+      return { name: str(v.name), primary: HEX_COLOUR.test(primary) ? primary : '', logo: str(v.logo) }
+    } catch {
+      // a broken row: the composed brand below
+    }
+  }
+  return tenantBrand(ctx)
 }
 
 /** config rows only the server reads (the live chat's censored words, live.*): never in the public config */
