@@ -6,8 +6,10 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from './routes'
+import { accountExtraSchemas } from './schemas/account-extra'
 import { answerSchemas } from './schemas/answer'
 import { bankSchemas } from './schemas/bank'
+import { courseExtraSchemas } from './schemas/course-extra'
 import { examSchemas } from './schemas/exam'
 import { informSchemas } from './schemas/inform'
 import { learnSchemas } from './schemas/learn'
@@ -15,9 +17,11 @@ import { liveSchemas } from './schemas/live'
 import { noteSchemas } from './schemas/note'
 import { planSchemas } from './schemas/plan'
 import { profileSchemas } from './schemas/profile'
+import { scanSchemas } from './schemas/scan'
 import { shopSchemas } from './schemas/shop'
 import type { RouteSchema } from './schemas/types'
 import { uploadSchemas } from './schemas/upload'
+import { wechatSchemas } from './schemas/wechat'
 
 export type { RouteSchema } from './schemas/types'
 
@@ -286,6 +290,10 @@ export const schemas = {
   ...noteSchemas,
   ...planSchemas,
   ...answerSchemas,
+  ...scanSchemas,
+  ...courseExtraSchemas,
+  ...accountExtraSchemas,
+  ...wechatSchemas,
 } satisfies Partial<Record<RouteKey, RouteSchema>>
 
 export type Schemas = typeof schemas

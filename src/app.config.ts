@@ -108,7 +108,7 @@ export default defineAppConfig({
         'live/points',
       ],
     },
-    { root: 'pages4', pages: ['login/login', 'shopping/shoppingCart'] },
+    { root: 'pages4', pages: ['login/login', 'login/pcLogin', 'login/pcLoginSuccess', 'shopping/shoppingCart'] },
     {
       root: 'pages5',
       pages: [

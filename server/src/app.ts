@@ -34,8 +34,10 @@ import { LiveEvents } from './live/events'
 import { registerLiveRoutes } from './live/media-routes'
 import { createLiveProvider } from './live/video'
 import { handlers } from './modules'
+import { registerAccountExtraRoutes } from './modules/account-extra/routes'
 import { registerAnswerStaffRoutes } from './modules/answer/staff'
 import { registerConsole } from './modules/console'
+import { registerPromptStaffRoutes } from './modules/course-extra/staff'
 import { sweepExpired } from './modules/exam/attempts'
 import { registerCertificateRoutes } from './modules/exam/certificates'
 import { REMIND_SWEEP_MS, sweepReminders } from './modules/inform/reminders'
@@ -104,6 +106,12 @@ const RATE_LIMITED_LOGIN = new Set<RouteKey>([
   'POST /app/common/register_small',
   'POST /app/common/register_forget',
   'GET /app/common/dual_auth',
+  // WeChat logins and bindings (modules/wechat): a code exchange and a bind by SMS are logins too
+  'POST /app/common/openIdLogin',
+  'POST /app/common/bindLogin',
+  'POST /app/common/check/gzh_openId',
+  'POST /app/common/wx/gzh_bind',
+  'POST /app/common/wx/exam/getOpenid',
 ])
 
 /**
@@ -131,6 +139,7 @@ const CACHED_PUBLIC = new Set<RouteKey>([
   'GET /app/common/course/menuList',
   'GET /app/common/course/chapterList/:id',
   'GET /app/common/course/sectionList/:id',
+  'GET /app/common/prompt',
 ])
 
 /** Keeps the exact body bytes (req.rawBody) and hands fastify's parser an identical stream. */
@@ -383,11 +392,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerLiveStaffRoutes(app, db, config.apiBase, config.staffToken, services.live)
   // Q and A desk: learners' questions and the teachers' replies (modules/answer/staff.ts)
   await registerAnswerStaffRoutes(app, db, config.apiBase, config.staffToken)
+  // learning prompts: the school sets them (modules/course-extra/staff.ts)
+  await registerPromptStaffRoutes(app, db, config.apiBase, config.staffToken)
   await registerConsole(app, db, config)
   await registerMediaRoutes(app, config)
   await registerUploadStore(app, config)
   await registerCertificateRoutes(app, db, config)
   await registerLivePointsRoute(app, db, config.apiBase) // the learner's points (live interactions)
+  await registerAccountExtraRoutes(app, db, config) // order receipts, polyv's authorization callback (issue 17)
 
   // A staff write may change what the cached public reads show: the tenant's entries go on every process. Content
   // edited outside the server (SQL, imports) is announced with POST /staff/content/changed.

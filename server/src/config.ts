@@ -42,6 +42,12 @@ export interface AppConfig {
    * login-guard counts, the public-read cache's invalidation, the sweeps' tick locks, the live chat
    */
   redisUrl?: string
+  /**
+   * WECHAT_PROVIDER: 'local' (openids derived on this server, for development and tests; the default, except with
+   * NODE_ENV=production, where WeChat login is 'off' unless WECHAT_PROVIDER names a provider) or 'wechat'
+   * (api.weixin.qq.com with each school's app id and secret, table tenant_wechat_app); services/wechat
+   */
+  wechat: { provider: 'local' | 'wechat' | 'off' }
 }
 
 export interface LiveConfig {
@@ -90,6 +96,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       rtmpBind: '127.0.0.1',
       publicHost: '',
     },
+    wechat: { provider: 'local' },
     ...overrides,
   }
 }
@@ -120,6 +127,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, secret: string, staticDir?
     oss: ossFromEnv(env),
     live: liveFromEnv(env),
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    wechat: { provider: wechatProviderFromEnv(env) },
   })
 }
 
@@ -158,6 +166,15 @@ function ossFromEnv(env: NodeJS.ProcessEnv): OssConfig {
 
 /** NODE_ENV=production turns the local pay page off unless PAY_LOCAL_ENABLE=1 says otherwise. */
 const isProduction = (env: NodeJS.ProcessEnv) => env.NODE_ENV === 'production'
+
+/**
+ * The local WeChat provider logs anyone in who knows a code a learner once bound with: fine for development, never
+ * for real schools, so production has no WeChat login until WECHAT_PROVIDER says which (wechat, or local on purpose).
+ */
+function wechatProviderFromEnv(env: NodeJS.ProcessEnv): AppConfig['wechat']['provider'] {
+  if (env.WECHAT_PROVIDER === 'wechat' || env.WECHAT_PROVIDER === 'local') return env.WECHAT_PROVIDER
+  return isProduction(env) ? 'off' : 'local'
+}
 
 function paymentFromEnv(env: NodeJS.ProcessEnv): AppConfig['payment'] {
   if (env.PAY_PROVIDER !== 'wechat')

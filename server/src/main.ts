@@ -9,6 +9,8 @@
  * Live video: LIVE_PROVIDER (local | polyv), LIVE_VIDEO=off|follow, LIVE_DIR, LIVE_RTMP_PORT, LIVE_RTMP_BIND, LIVE_PUBLIC_HOST,
  * POLYV_APP_ID / POLYV_USER_ID / POLYV_APP_SECRET (docs/DECISIONS.md "Live — video"); LIVE_VIDEO=follow when another
  * process of this machine runs the local video.
+ * WeChat login: WECHAT_PROVIDER (local | wechat; off by default with NODE_ENV=production), the schools' app ids and
+ * secrets in the database (`npm run tenant:wechat`; docs/DECISIONS.md "WeChat login and binding").
  * Several processes: REDIS_URL (rate limits, captchas, password-guess counts, cache invalidation, sweep locks, live
  * chat), TRUST_PROXY=1 behind nginx; `npm run cluster` starts them (docs/DECISIONS.md "Several processes").
  * Backups of the PGlite data dir: stop the server and copy DATA_DIR/pglite, or use PGlite's dumpDataDir.

@@ -431,7 +431,9 @@ describe('my orders', () => {
     // free: nothing to refund or invoice
     expect([has(4, 'order-refund'), has(4, 'order-invoice')]).toEqual([false, false])
     expect(item(5).querySelector('.order-status')?.textContent).toBe(t('order.status.5'))
-    expect(item(5).querySelector('.order-btn')).toBeNull()
+    // a refund requested: nothing to do but look at the receipt of the payment (account extras)
+    expect(item(5).querySelector('.order-btn:not(.order-receipt)')).toBeNull()
+    expect(has(5, 'order-receipt')).toBe(true)
     expect(item(6).textContent).toContain('used')
 
     fireEvent.click(item(1).querySelector('.order-pay')!)

@@ -7,15 +7,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error a plain ES module script without types
 import { compressDir } from '../../scripts/compress.mjs'
-import { eq } from 'drizzle-orm'
 import { buildApp } from '../../server/src/app'
-import { homeShell } from '../../server/src/http/h5-page'
 import { defaultConfig } from '../../server/src/config'
 import type { Database } from '../../server/src/db'
 import { advertising } from '../../server/src/db/schema'
+import { homeShell } from '../../server/src/http/h5-page'
 import { freshPglite, SECRET } from './helpers'
 
 const CHUNK = 'js/app.1a2b3c4d.js'
@@ -114,10 +114,12 @@ describe('the H5 build over the wire', () => {
     }
     for (const url of ['/', '/index.html', '/pages/index/index', '/pages/index/index?x=1']) {
       const body = await page(url, 'a.xuexi-demo.com')
-      const shell = /<div id="app-shell"[^]*?<div id="app">/.exec(body)?.[0] ?? ''
+      const shell = /<div id="app-shell"[\s\S]*?<div id="app">/.exec(body)?.[0] ?? ''
       expect(shell, url).toContain('安信职业培训学校')
       expect(shell, url).toContain('<img src="/static-assets/banner-1001-1.jpg"')
-      expect(body, url).toContain('<link rel="preload" as="image" href="/static-assets/banner-1001-1.jpg" fetchpriority="high">')
+      expect(body, url).toContain(
+        '<link rel="preload" as="image" href="/static-assets/banner-1001-1.jpg" fetchpriority="high">',
+      )
       expect(body, url).toContain('#1677ff')
       // the entry is fetched at once but started by the shell once its banner is painted
       expect(body, url).toContain(`<link rel="preload" as="script" href="/${CHUNK}">`)

@@ -37,10 +37,10 @@ describe('spec routes', () => {
     expect(built.filter((p) => !inSpec(p))).toEqual([])
   })
 
-  it('lists the spec routes not built yet', () => {
+  it('builds every route of the spec', () => {
     const missing = spec.filter(
       (r) => !built.some((p) => p === r || (r.includes('*') && inSpec(p) && !spec.includes(p))),
     )
-    expect(missing).toMatchSnapshot()
+    expect(missing).toEqual([])
   })
 })

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -334,6 +335,10 @@ export const goods = pgTable(
     /** 1 on shelf, 0 off shelf */
     status: integer('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
+    /** a newer edition the school replaced this goods with (docs/DECISIONS.md "Course extras"); null = current */
+    replacedById: integer('replaced_by_id').references((): AnyPgColumn => goods.id),
+    /** continuing education: study hours (seconds credited) the assessment asks for; 0 = no hour target */
+    requiredSeconds: integer('required_seconds').notNull().default(0),
     createdAt: created(),
   },
   (t) => [index('goods_list_idx').on(t.tenantId, t.status, t.sort)],
@@ -431,6 +436,8 @@ export const courseSection = pgTable(
     /** free to try */
     audition: boolean('audition').notNull().default(false),
     sort: integer('sort').notNull().default(0),
+    /** the section test (随堂测试): a paper the learner takes after the lesson; null = none */
+    testPaperId: integer('test_paper_id').references((): AnyPgColumn => paper.id),
   },
   (t) => [index('course_section_chapter_idx').on(t.tenantId, t.chapterId)],
 )
@@ -1133,8 +1140,100 @@ export const handoutTip = pgTable(
   (t) => [uniqueIndex('handout_tip_uq').on(t.tenantId, t.userId, t.goodsId)],
 )
 
+/**
+ * The school's public profile (issue 17, docs/DECISIONS.md "Account extras"): address, email and introduction,
+ * one row per tenant, edited by the school's managers. Name and logo are the brand's (config home.header /
+ * home.mobile), hotline and service time the consult config's (consult.mobile): never stored twice.
+ */
+export const schoolInfo = pgTable(
+  'school_info',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    address: varchar('address', { length: 200 }).notNull().default(''),
+    email: varchar('email', { length: 100 }).notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    updatedBy: integer('updated_by').references(() => sysUser.id),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('school_info_tenant_uq').on(t.tenantId)],
+)
+
+/**
+ * Scan login (docs/DECISIONS.md "Scan login"): a PC's short-lived, single-use QR ticket. The ticket (in the QR) lets
+ * a logged-in learner scan and confirm; only the holder of the poll key (the PC that asked, kept as sha256) collects
+ * the session. status: waiting -> scanned (user_id) -> confirmed -> consumed (the PC's token issued), or cancelled.
+ */
+export const scanTicket = pgTable(
+  'scan_ticket',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    ticket: varchar('ticket', { length: 64 }).notNull().unique(),
+    pollKeyHash: varchar('poll_key_hash', { length: 64 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('waiting'),
+    /** the learner who scanned it (set by scan, kept through confirm) */
+    userId: integer('user_id').references(() => sysUser.id),
+    pcDeviceUuid: varchar('pc_device_uuid', { length: 64 }).notNull().default(''),
+    pcUserAgent: varchar('pc_user_agent', { length: 512 }).notNull().default(''),
+    pcIp: varchar('pc_ip', { length: 64 }).notNull().default(''),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('scan_ticket_ip_idx').on(t.tenantId, t.pcIp, t.createdAt)],
+)
+
+/**
+ * WeChat apps of a school (docs/DECISIONS.md "WeChat login and binding"): its mini program ('mini') and its official
+ * account ('gzh'), one of each. The secret stays on the server (scripts/tenant-wechat.mjs sets it); '' = not set.
+ */
+export const tenantWechatApp = pgTable(
+  'tenant_wechat_app',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** 'mini' (mini program) | 'gzh' (official account) */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    appId: varchar('app_id', { length: 32 }).notNull(),
+    appSecret: varchar('app_secret', { length: 128 }).notNull().default(''),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tenant_wechat_app_kind_uq').on(t.tenantId, t.kind)],
+)
+
+/**
+ * A learner's WeChat identity of one app (docs/DECISIONS.md "WeChat login and binding"): an openid is bound to one
+ * account of the tenant, and an account has at most one openid per kind.
+ */
+export const userWechat = pgTable(
+  'user_wechat',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    appId: varchar('app_id', { length: 32 }).notNull(),
+    openId: varchar('open_id', { length: 64 }).notNull(),
+    unionId: varchar('union_id', { length: 64 }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('user_wechat_openid_uq').on(t.tenantId, t.appId, t.openId),
+    uniqueIndex('user_wechat_user_kind_uq').on(t.tenantId, t.userId, t.kind),
+  ],
+)
+
 /** Tables whose rows belong to one tenant: every query on them is filtered by tenant id. */
 export type TenantTable =
+  // WeChat apps and bindings (docs/DECISIONS.md "WeChat login and binding")
+  | typeof tenantWechatApp
+  | typeof userWechat
+  // scan login tickets (docs/DECISIONS.md "Scan login")
+  | typeof scanTicket
+  // the school's public profile (issue 17)
+  | typeof schoolInfo
   // study plans (docs/DECISIONS.md "Study plans")
   | typeof studyPlan
   | typeof studyPlanItem

@@ -708,6 +708,152 @@ const ENTRIES: readonly Entry[] = [
     '进行中和未开始的计划最多 20 个，请先删除一个',
     'You have 20 plans that have not ended: delete one before adding another',
   ],
+  // ---- course extras (docs/DECISIONS.md "Course extras") ----
+  ['学时达标', '学时达标', 'Reach the required study hours'],
+  ['通过随堂测试', '通过随堂测试', 'Pass the section tests'],
+  ['通过考试：{name}', '通过考试：{name}', 'Pass the exam: {name}'],
+  [
+    'prompt: key (lower-case letters, digits, -), title (1 to 100 characters) and content (1 to 20000 characters) are required',
+    '请填写提示的名称（小写字母、数字或 -）、标题（1-100 字）和内容（1-20000 字）',
+    'A prompt needs a key (lower-case letters, digits, -), a title (1 to 100 characters) and content (1 to 20000 characters)',
+  ],
+  [
+    'prompt: key (lower-case letters, digits, -) is required',
+    '请填写提示的名称（小写字母、数字或 -）',
+    'A prompt key (lower-case letters, digits, -) is required',
+  ],
+  [
+    'key must be lower-case letters, digits or -',
+    '提示的名称有误',
+    'The prompt name must be lower-case letters, digits or -',
+  ],
+  // ---- scan login (docs/DECISIONS.md "Scan login") ----
+  [
+    'scan code not found',
+    '二维码无效，请在电脑上刷新二维码后重新扫码',
+    'This QR code is not valid: refresh it on the computer and scan again',
+  ],
+  [
+    'scan code has expired',
+    '二维码已过期，请在电脑上刷新二维码后重新扫码',
+    'This QR code has expired: refresh it on the computer and scan again',
+  ],
+  [
+    'scan code has already been used',
+    '该二维码已使用，请在电脑上刷新二维码',
+    'This QR code was already used: refresh it on the computer',
+  ],
+  [
+    'scan code was cancelled',
+    '本次登录已取消，请在电脑上刷新二维码',
+    'This sign-in was cancelled: refresh the QR code on the computer',
+  ],
+  [
+    'scan code was scanned by another account',
+    '该二维码已被其他账号扫描',
+    'This QR code was scanned by another account',
+  ],
+  ['scan the code before confirming', '请先扫描二维码再确认登录', 'Scan the QR code before confirming'],
+  [
+    'too many scan codes from this address: retry in a few minutes',
+    '二维码获取太频繁，请几分钟后再试',
+    'Too many QR codes were asked for from this network: try again in a few minutes',
+  ],
+  ['ticket must be the code of a scan login QR', '二维码无效，请重新扫码', 'This is not a sign-in QR code: scan again'],
+  [
+    'pollKey must be the key given with the ticket',
+    '二维码无效，请刷新后重试',
+    'This QR code is not valid: refresh it',
+  ],
+  ['pollKey is required with a ticket', '二维码无效，请刷新后重试', 'This QR code is not valid: refresh it'],
+  // ---- account extras (issue 17; docs/DECISIONS.md "Account extras") ----
+  [
+    'idCard: this ID number is bound to another account',
+    '该身份证号已绑定其他账号',
+    'This ID number is bound to another account',
+  ],
+  [
+    "only the school's managers may edit the school profile",
+    '只有学校的管理人员可以修改学校信息',
+    "Only the school's managers may edit the school profile",
+  ],
+  ['address must be at most 200 characters', '地址最多 200 个字', 'The address can have at most 200 characters'],
+  [
+    'intro must be at most 2000 characters',
+    '学校简介最多 2000 个字',
+    'The introduction can have at most 2000 characters',
+  ],
+  [
+    'this order has not been paid: it has no receipt',
+    '该订单未支付，没有支付凭证',
+    'This order has not been paid: it has no receipt',
+  ],
+  [
+    'the video provider did not answer: try again',
+    '视频服务暂时无法连接，请稍后重试',
+    'The video service did not answer: try again',
+  ],
+  [
+    'polyv is not the video provider of this school',
+    '本校未使用保利威视频服务',
+    'This school does not use polyv for its videos',
+  ],
+  // ---- WeChat login and binding (docs/DECISIONS.md "WeChat login and binding") ----
+  [
+    'the WeChat code is invalid or expired, try again',
+    '微信授权已失效，请重试',
+    'The WeChat authorisation is invalid or has expired: try again',
+  ],
+  [
+    'the WeChat code was already used, try again',
+    '微信授权已使用，请重试',
+    'The WeChat authorisation was already used: try again',
+  ],
+  [
+    'open the page in WeChat itself (not a preview) to log in',
+    '请在微信中打开完整页面后再登录',
+    'Open the full page in WeChat (not a preview) to log in',
+  ],
+  ['WeChat is busy: try again in a moment', '微信服务繁忙，请稍后再试', 'WeChat is busy: try again in a moment'],
+  ['WeChat login is not set up for this school', '本校暂未开通微信登录', 'WeChat login is not set up for this school'],
+  [
+    "the school's WeChat app is not set up correctly",
+    '本校微信登录配置有误，请联系学校',
+    "The school's WeChat login is not set up correctly: contact the school",
+  ],
+  [
+    'WeChat did not answer as expected: try again',
+    '微信服务暂时无法连接，请稍后重试',
+    'WeChat did not answer as expected: try again',
+  ],
+  [
+    'this WeChat account is already bound to another account',
+    '该微信已绑定其他账号',
+    'This WeChat account is already bound to another account',
+  ],
+  [
+    'this account is already bound to another WeChat account',
+    '该账号已绑定其他微信',
+    'This account is already bound to another WeChat account',
+  ],
+  [
+    'the WeChat login has expired, start again',
+    '微信登录已过期，请重新点击微信登录',
+    'The WeChat login has expired: start again',
+  ],
+  ['code must be the code WeChat gave', '微信授权无效，请重试', 'The WeChat authorisation is not valid: try again'],
+  [
+    'bindTicket must be the ticket of the WeChat login',
+    '微信登录已过期，请重新点击微信登录',
+    'The WeChat login has expired: start again',
+  ],
+  ['url must be the http(s) address of the page', '页面地址无效', 'The page address is not valid'],
+  ['url must be at most 2048 characters', '页面地址过长', 'The page address is too long'],
+  [
+    "this page is not on one of the school's sites",
+    '该页面不在本校的网站上',
+    "This page is not on one of the school's sites",
+  ],
   ...NOT_FOUND.map(([what, zh, en]): Entry => [`${what} not found`, zh, en]),
 ]
 

@@ -1,12 +1,14 @@
 /** routeKey -> handler, merged from every domain module. */
 import type { Handlers } from '../http/core'
 import { handlers as account } from './account'
+import { handlers as accountExtra } from './account-extra'
 import { handlers as answer } from './answer'
 import { handlers as apply } from './apply'
 import { handlers as bank } from './bank'
 import { handlers as captcha } from './captcha'
 import { handlers as common } from './common'
 import { handlers as consultation } from './consultation'
+import { handlers as courseExtra } from './course-extra'
 import { handlers as exam } from './exam'
 import { handlers as inform } from './inform'
 import { handlers as learn } from './learn'
@@ -16,11 +18,13 @@ import { handlers as note } from './note'
 import { handlers as order } from './order'
 import { handlers as plan } from './plan'
 import { handlers as profile } from './profile'
+import { handlers as scan } from './scan'
 import { handlers as cart } from './shop/cart'
 import { handlers as catalogue } from './shop/catalogue'
 import { handlers as sms } from './sms'
 import { handlers as upload } from './upload'
 import { handlers as user } from './user'
+import { handlers as wechat } from './wechat'
 
 export const handlers: Handlers = {
   ...common,
@@ -44,4 +48,8 @@ export const handlers: Handlers = {
   ...note,
   ...plan,
   ...answer,
+  ...courseExtra,
+  ...accountExtra,
+  ...scan,
+  ...wechat,
 }

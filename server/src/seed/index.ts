@@ -6,10 +6,12 @@ import { TenantScope } from '../http/core'
 import { notify } from '../services/inform'
 import { hashPassword } from '../services/passwords'
 import { sanitizeArticle } from '../services/sanitize'
+import { seedSchoolInfoIfEmpty } from './account-extra'
 import { seedAgreementsIfMissing } from './agreements'
 import { seedApplyIfEmpty } from './apply'
 import { assetUrl, BANNERS, LEARN_BANNERS, seedImage } from './assets'
 import { seedBankIfEmpty } from './bank'
+import { seedCourseExtrasIfMissing } from './course-extra'
 import { BANNER_LINKS, DEMO_PASSWORD, DICTS, HOME_ITEMS, seedLink, TENANTS } from './data'
 import { seedExamsIfEmpty } from './exam'
 import { seedLearnIfEmpty } from './learn'
@@ -19,6 +21,7 @@ import { refreshSeedMedia } from './media'
 import { seedNewsIfEmpty } from './news'
 import { seedProfileIfEmpty } from './profile'
 import { seedShopIfEmpty } from './shop'
+import { seedWechatIfEmpty } from './wechat'
 
 export interface DemoCredentials {
   tenantId: number
@@ -60,7 +63,10 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await repairSeedLinks(db)
     await seedNewsIfEmpty(db)
     await seedProfileIfEmpty(db)
+    await seedCourseExtrasIfMissing(db)
+    await seedSchoolInfoIfEmpty(db)
     await refreshSeedMedia(db)
+    await seedWechatIfEmpty(db)
     return false
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -166,5 +172,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedAgreementsIfMissing(db)
   await seedNewsIfEmpty(db)
   await seedProfileIfEmpty(db)
+  await seedCourseExtrasIfMissing(db)
+  await seedSchoolInfoIfEmpty(db)
+  await seedWechatIfEmpty(db)
   return true
 }

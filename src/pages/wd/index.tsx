@@ -51,6 +51,7 @@ import { useApp } from '@/store/app'
 import { useSession } from '@/store/session'
 import { displayName, initial, maskPhone } from './format'
 import { wx } from './messages'
+import { ScanEntry } from './scan-entry'
 import './index.scss'
 
 export const LOGIN_URL = '/pages4/login/login?isBack=1'
@@ -262,6 +263,7 @@ export default function Wd() {
               <Text className="wd-shortcut-badge wd-msg-badge">{unreadMessages > 99 ? '99+' : unreadMessages}</Text>
             )}
           </View>
+          {loggedIn && <ScanEntry />}
         </View>
 
         <View className="wd-card wd-orders">

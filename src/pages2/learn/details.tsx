@@ -28,6 +28,7 @@ import {
   myCourses,
 } from '@/services/api/learn'
 import { clock, learnUrl, percentText } from '@/services/study/links'
+import { CourseExtras } from './extras'
 import '@/pages/learn/learn.scss'
 
 export function gradePeriod(g: Pick<Grade, 'startTime' | 'endTime'>): string {
@@ -82,6 +83,8 @@ export default function LearnDetails() {
   const grades = useLoader(() => goodsGrades(id, QUIET))
   const exams = useLoader(() => goodsExams(id, QUIET))
   const [picking, setPicking] = useState(false)
+  /** each show of the page: the course extras read again */
+  const [shown, setShown] = useState(0)
 
   const loadAll = (quiet: boolean) =>
     Promise.all([
@@ -94,7 +97,10 @@ export default function LearnDetails() {
     ]).then(() => undefined)
 
   useDidShow(() => {
-    if (goodsId && requireLogin()) loadAll(courses.status === 'ready')
+    if (goodsId && requireLogin()) {
+      loadAll(courses.status === 'ready')
+      setShown((n) => n + 1)
+    }
   })
   usePullDownRefresh(() => {
     const p = goodsId ? loadAll(true) : Promise.resolve()
@@ -191,6 +197,8 @@ export default function LearnDetails() {
           </Text>
         </View>
       )}
+
+      {shown > 0 && <CourseExtras goodsId={id} tick={shown} onRebuilt={() => loadAll(true)} />}
 
       {missing.length > 0 && (
         <View className="ln-section ln-required">

@@ -15,6 +15,7 @@ import { type MessageKey, t } from '@/i18n/sub'
 import { cancelOrder, type Order, orderList, refund, refundList } from '@/services/api/shop'
 import { ORDER_STATUS } from '../../../contract/schemas/codes'
 import { requireLogin } from './guard'
+import { hasReceipt, rx, viewReceipt } from './receipt-view'
 import { ORDER_TABS, type OrderTabKey, orderActions, orderStatusKey, payLabelKey } from './status'
 import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css.js'
 import './order.scss'
@@ -188,8 +189,13 @@ export default function MyOrders() {
                     {t('order.refund.rejectReason', { reason: o.refundRejectReason })}
                   </Text>
                 )}
-                {(a.pay || a.cancel || a.refund || a.invoice || a.invoiced) && (
+                {(a.pay || a.cancel || a.refund || a.invoice || a.invoiced || hasReceipt(o.orderStatus)) && (
                   <View className="order-item-actions">
+                    {hasReceipt(o.orderStatus) && (
+                      <Text className="order-btn order-receipt" onClick={() => viewReceipt(o.orderId)}>
+                        {rx('view')}
+                      </Text>
+                    )}
                     {a.cancel && (
                       <Text className="order-btn order-cancel" onClick={() => onCancel(o)}>
                         {t('order.action.cancel')}

@@ -1,7 +1,8 @@
 /**
  * Personal info confirmation (spec: pages2/verify/info_fill): name, phone and ID (masked), education, the
  * certification status with a way to it; the learner corrects what is wrong and saves (POST /app/user/edit,
- * only the changed fields). The name is fixed once a certification is pending or approved.
+ * only the changed fields) and binds the ID number with the name (POST /app/user/bind_idcard, idcard-bind.tsx).
+ * The name and the number are fixed once a certification is pending or approved.
  */
 import { Button, Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
@@ -22,6 +23,7 @@ import { confirmInfo, infoDetail } from '@/services/api/exam'
 import { REVIEW_STATUS } from '@/services/api/learn'
 import { editUser } from '@/services/api/user'
 import { useApp } from '@/store/app'
+import { IdCardBind } from './idcard-bind'
 import { statusKey, useUser, VERIFY_URL } from './shared'
 import '@/pages2/wd/wd.scss'
 import './verify.scss'
@@ -120,6 +122,13 @@ export default function InfoFill() {
           <Field label={t('verify.info.idCard')}>
             <View className="profile-static verify-info-idcard">{u?.idCard || t('verify.info.none')}</View>
           </Field>
+          {!nameLocked && u && (
+            <IdCardBind
+              realName={realName}
+              bound={!!u.idCard}
+              onBound={() => Promise.all([user.reload(true), confirmation.reload(true)])}
+            />
+          )}
           <Field
             label={t('verify.info.cert')}
             extra={

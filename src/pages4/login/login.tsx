@@ -19,9 +19,11 @@ import { accountLogin, captchaImage, smsLogin, telphoneLogin } from '@/services/
 import { afterLogin } from '@/services/session'
 import { storage } from '@/services/storage'
 import type { LoginResult } from '../../../contract/types'
+import { ScanPanel, scanLoginAvailable, scanTabLabel } from './scan-panel'
 import './login.scss'
+import WechatLogin from './wechat-login'
 
-export type LoginMode = 'account' | 'sms' | 'phone'
+export type LoginMode = 'account' | 'sms' | 'phone' | 'scan'
 
 const MODES: ReadonlyArray<{ mode: LoginMode; label: MessageKey }> = [
   { mode: 'account', label: 'login.tab.account' },
@@ -210,6 +212,15 @@ export default function Login() {
               {t(m.label)}
             </View>
           ))}
+          {/* scan login: the PC shows a QR code the phone confirms (H5 outside WeChat; ./scan-panel) */}
+          {scanLoginAvailable() && (
+            <View
+              className={`login-tab login-tab-scan${mode === 'scan' ? ' is-active' : ''}`}
+              onClick={() => switchMode('scan')}
+            >
+              {scanTabLabel()}
+            </View>
+          )}
         </View>
 
         {mode === 'account' && (
@@ -254,13 +265,17 @@ export default function Login() {
           </View>
         )}
 
-        <Button
-          className={`form-submit login-submit${submitting ? ' is-busy' : ''}`}
-          disabled={submitting || undefined}
-          onClick={submit}
-        >
-          {submitting ? t('login.submitting') : t('login.submit')}
-        </Button>
+        {mode === 'scan' && <ScanPanel onLogin={finish} />}
+
+        {mode !== 'scan' && (
+          <Button
+            className={`form-submit login-submit${submitting ? ' is-busy' : ''}`}
+            disabled={submitting || undefined}
+            onClick={submit}
+          >
+            {submitting ? t('login.submitting') : t('login.submit')}
+          </Button>
+        )}
 
         <View className="form-links">
           <Text className="login-to-register" onClick={() => Taro.navigateTo({ url: '/pages2/register/register' })}>
@@ -270,6 +285,9 @@ export default function Login() {
             {t('login.toForget')}
           </Text>
         </View>
+
+        {/* weapp: one-tap WeChat login; H5 inside WeChat: the official account's OAuth; elsewhere nothing */}
+        <WechatLogin onLogin={finish} />
       </View>
     </View>
   )

@@ -21,7 +21,7 @@ const isUniqueViolation = (e: unknown): boolean => {
   return false
 }
 
-async function findByPhone(ctx: Ctx, telPhone: string) {
+export async function findByPhone(ctx: Ctx, telPhone: string) {
   const [row] = await ctx.db
     .select()
     .from(sysUser)
@@ -30,7 +30,7 @@ async function findByPhone(ctx: Ctx, telPhone: string) {
 }
 
 /** A new learner: account = phone, plus an unread welcome message (so informSum is real). */
-async function createUser(ctx: Ctx, telPhone: string, password: string | null, inviteCode = '') {
+export async function createUser(ctx: Ctx, telPhone: string, password: string | null, inviteCode = '') {
   let id: number
   try {
     const [row] = await ctx.db
@@ -59,7 +59,8 @@ async function createUser(ctx: Ctx, telPhone: string, password: string | null, i
   return id
 }
 
-const session = async (
+/** The login result every login ends in (also the WeChat logins, modules/wechat). */
+export const session = async (
   ctx: Ctx,
   userId: number,
   userAccount: string,

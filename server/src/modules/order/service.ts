@@ -13,6 +13,7 @@ import { MESSAGES, notify } from '../../services/inform'
 import type { PaymentNotice, PayParams } from '../../services/payment'
 import { PaymentVerifyError } from '../../services/payment'
 import { listPrices } from '../shop/catalogue'
+import { payerOpenId } from '../wechat/payer'
 import { hasEntitlement } from './entitlement'
 
 type Scoped = Pick<Ctx, 'db' | 'scope'>
@@ -225,7 +226,8 @@ export async function payParamsFor(ctx: Ctx, o: OrderRow, openId?: string): Prom
       payPrice: o.payPrice,
       description: items.map((i) => i.goodsName).join('、') || o.orderNo,
       channel: o.channel,
-      openId,
+      // the learner's own bound openid only (modules/wechat/payer.ts)
+      openId: await payerOpenId(ctx, o.userId, o.channel, openId),
       userId: o.userId,
       expiresAt: o.expiresAt,
     })

@@ -2,6 +2,7 @@
 
 import { eq } from 'drizzle-orm'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
+import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
 import { maskIdCard } from '../../../../src/domain/id-card'
 import { countRows } from '../../db'
 import { identityCert, informUser, shopOrder, sysUser } from '../../db/schema'
@@ -76,6 +77,25 @@ export const handlers: Handlers = {
 
   'POST /app/user/edit': async (ctx, { body }) => {
     const { userId } = requireUser(ctx)
+    if (body.realName !== undefined) {
+      // the name is bound to the ID number (bind_idcard): a certified or waiting pair is not changed from here
+      const [[user], [cert]] = await Promise.all([
+        ctx.db
+          .select({ realName: sysUser.realName })
+          .from(sysUser)
+          .where(ctx.scope.where(sysUser, eq(sysUser.id, userId))),
+        ctx.db
+          .select({ status: identityCert.status })
+          .from(identityCert)
+          .where(ctx.scope.where(identityCert, eq(identityCert.userId, userId))),
+      ])
+      if (user && body.realName !== user.realName) {
+        if (cert?.status === REVIEW_STATUS.approved)
+          throw new AppError(409, 'your identity is already certified: it cannot be replaced')
+        if (cert?.status === REVIEW_STATUS.pending)
+          throw new AppError(409, 'your identity certification is waiting for review: it cannot be replaced now')
+      }
+    }
     await ctx.db
       .update(sysUser)
       .set(body)

@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '登录确认',
+  navigationStyle: 'custom',
+})

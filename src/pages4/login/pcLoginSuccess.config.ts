@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '登录成功',
+  navigationStyle: 'custom',
+})

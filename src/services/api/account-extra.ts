@@ -1,0 +1,21 @@
+/**
+ * Account extras (issue 17; docs/DECISIONS.md "Account extras"): binding the learner's ID number and the signed link
+ * to an order's receipt. The server's other extras (staff list, school profile, address used before, polyv player
+ * calls) are typed here too for the pages that use them.
+ */
+import type { RouteData, RouteInput } from '../../../contract/types'
+import { type CallOptions, call } from './call'
+
+type Body<K extends Parameters<typeof call>[0]> = RouteInput<K> extends { body: infer B } ? B : never
+
+export type ViewSign = RouteData<'GET /order/getViewSign/:id'>
+
+/** The learner's name and ID number (refused once an identity certification is waiting or approved). */
+export function bindIdcard(body: Body<'POST /app/user/bind_idcard'>, opts?: CallOptions) {
+  return call('POST /app/user/bind_idcard', { body }, opts)
+}
+
+/** A ten-minute link to the receipt of one of my paid orders. */
+export function orderViewSign(orderId: number, opts?: CallOptions) {
+  return call('GET /order/getViewSign/:id', { params: { id: orderId } }, opts)
+}

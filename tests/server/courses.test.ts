@@ -1,0 +1,4 @@
+import { coursesSuite } from './courses-suite'
+import { freshPglite } from './helpers'
+
+coursesSuite('PGlite', freshPglite)

@@ -1,0 +1,4 @@
+import { freshPglite } from './helpers'
+import { scanSuite } from './scan-suite'
+
+scanSuite('PGlite', freshPglite)

@@ -1,0 +1,4 @@
+import { freshPglite } from './helpers'
+import { wechatSuite } from './wechat-suite'
+
+wechatSuite('PGlite', freshPglite)
