@@ -129,6 +129,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /** Raw count(*) is a number from PGlite and a string from pg: always go through here. */
+/** A unique index refused the row (PostgreSQL 23505, possibly wrapped by the driver). */
+export const isUniqueViolation = (e: unknown): boolean => {
+  for (
+    let err = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    err && i < 4;
+    err = err.cause as never, i++
+  )
+    if (err.code === '23505') return true
+  return false
+}
+
 export const toInt = (v: unknown): number => {
   const n = typeof v === 'bigint' ? Number(v) : typeof v === 'string' ? Number.parseInt(v, 10) : Number(v)
   return Number.isFinite(n) ? n : 0

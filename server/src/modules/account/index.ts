@@ -1,5 +1,6 @@
 /** Registration, password reset and the login family; every login ends in `issueToken`. */
 import { eq, or } from 'drizzle-orm'
+import { isUniqueViolation } from '../../db'
 import { sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, type Input } from '../../http/core'
 import { notify } from '../../services/inform'
@@ -9,17 +10,6 @@ import { readSign } from '../../services/sign'
 import { consumeSmsCode } from '../../services/sms'
 import { issueToken, revokeOtherTokens, rotateToken } from '../../services/tokens'
 import { consumeCaptcha } from '../captcha'
-
-const isUniqueViolation = (e: unknown): boolean => {
-  for (
-    let err = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
-    err && i < 4;
-    err = err.cause as never, i++
-  ) {
-    if (err.code === '23505') return true
-  }
-  return false
-}
 
 export async function findByPhone(ctx: Ctx, telPhone: string) {
   const [row] = await ctx.db

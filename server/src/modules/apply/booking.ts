@@ -5,6 +5,7 @@
  * per learner, exam and kind (partial unique index appointment_active_uq). Cancel and reschedule end
  * CHANGE_CUTOFF_HOURS before the booked session starts; a reschedule keeps the signed letter.
  */
+
 import { and, count, eq, gt, lt, lte, or, sql } from 'drizzle-orm'
 import {
   APPOINTMENT_STATUS,
@@ -12,7 +13,7 @@ import {
   EXAM_CODE,
   MAX_RESCHEDULES,
 } from '../../../../contract/schemas/exam-codes'
-import { type Db, toInt } from '../../db'
+import { type Db, isUniqueViolation, toInt } from '../../db'
 import { applySession, appointment } from '../../db/schema'
 import { AppError, type Handlers, requireUser } from '../../http/core'
 import { cstDateTime, MESSAGES, notify, placeOf } from '../../services/inform'
@@ -24,7 +25,6 @@ import {
   appointmentQuery,
   appointmentView,
   changeDeadline,
-  isUniqueViolation,
   notFound,
   ownAppointment,
   sessionById,

@@ -8,14 +8,14 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import { EXAM_CODE, MOCK_SUBSCRIBE_STATUS } from '../../../../contract/schemas/exam-codes'
 import { isValidIdCard, maskIdCard, normalizeIdCard } from '../../../../src/domain/id-card'
 import { maskPhone } from '../../../../src/domain/phone'
-import { toInt } from '../../db'
+import { isUniqueViolation, toInt } from '../../db'
 import { applySite, bankRecord, business, exam, mockSubscribe, subject } from '../../db/schema'
 import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core'
 import type { Scoped } from '../bank/core'
 import type { ExamRow } from '../exam/eligibility'
 import { examRowsOf, statusOf, visibleExam, visibleExams } from '../exam/rows'
 import { mockRooms } from '../live/rows'
-import { isUniqueViolation, notFound } from './views'
+import { notFound } from './views'
 
 const rule = (msg: string) => new AppError(EXAM_CODE.bookingRule, msg)
 

@@ -21,17 +21,6 @@ const CUTOFF_MS = CHANGE_CUTOFF_HOURS * 3600 * 1000
 
 export const notFound = (what: string) => new AppError(404, `${what} not found`)
 
-/** A partial unique index refused the row (PostgreSQL 23505, possibly wrapped by the driver). */
-export const isUniqueViolation = (e: unknown): boolean => {
-  for (
-    let err = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
-    err && i < 4;
-    err = err.cause as never, i++
-  )
-    if (err.code === '23505') return true
-  return false
-}
-
 /** Cancel and reschedule are allowed until this instant. */
 export const changeDeadline = (startAt: Date) => new Date(startAt.getTime() - CUTOFF_MS)
 

@@ -11,7 +11,7 @@ const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\bQQBrowser\/(\d+)/, 'QQ Browser'],
   [/\bUCBrowser\/(\d+)/, 'UC Browser'],
   [/\bFirefox\/(\d+)/, 'Firefox'],
-  [/\b(?:Chrome|CriOS)\/(\d+)/, 'Chrome'],
+  [/\b(?:Chrome|CriOS|HeadlessChrome)\/(\d+)/, 'Chrome'],
   [/\bVersion\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
 ]
 

@@ -5,6 +5,7 @@
  * ticket). An openid is bound to one account of the school, an account has at most one openid per kind.
  */
 import { and, eq, ne } from 'drizzle-orm'
+import { isUniqueViolation } from '../../db'
 import { sysUser, tenantHost, userWechat } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, nowSeconds, requireUser } from '../../http/core'
 import { accountSubject, passwordAccepted } from '../../services/login-guard'
@@ -20,16 +21,6 @@ import { createUser, findByPhone, session } from '../account'
 const boundElsewhere = () => new AppError(400, 'this WeChat account is already bound to another account')
 const otherWechat = () => new AppError(400, 'this account is already bound to another WeChat account')
 const badTicket = () => new AppError(400, 'bindTicket: the WeChat login has expired, start again')
-
-const isUniqueViolation = (e: unknown): boolean => {
-  for (
-    let err = e as { code?: unknown; cause?: unknown } | undefined, i = 0;
-    err && i < 4;
-    err = err.cause as never, i++
-  )
-    if (err.code === '23505') return true
-  return false
-}
 
 async function appOf(ctx: Ctx, kind: WechatKind): Promise<WechatApp> {
   const app = await wechatAppOf(ctx.db, ctx.scope, kind)
