@@ -1,9 +1,13 @@
 /**
- * H5: on the home route the server paints the home page's top as plain HTML (`#app-shell`, server/src/http/h5-page.ts)
- * before any script runs. The home page calls this once its own banner is painted (or it has none, or it failed, or
- * the learner left it), and the copy goes. Elsewhere (weapp) there is no shell.
+ * H5: on the home route and the question-bank tab the server paints the page's first screen as plain HTML
+ * (`#app-shell`, server/src/http/h5-page.ts) before any script runs. The page calls this once its own content is on
+ * screen (the home page at its banner's first picture, the bank tab when it has rendered) or when the learner
+ * leaves it; the copy goes two frames later, when the page's own pixels have been painted under it. Elsewhere
+ * (weapp) there is no copy.
  */
 export function dropAppShell(): void {
   if (process.env.TARO_ENV !== 'h5' || typeof document === 'undefined') return
-  document.getElementById('app-shell')?.remove()
+  const shell = document.getElementById('app-shell')
+  if (!shell) return
+  requestAnimationFrame(() => requestAnimationFrame(() => shell.remove()))
 }

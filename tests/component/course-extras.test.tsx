@@ -101,7 +101,7 @@ const test = (paperId: number, over: Partial<SectionTest> = {}): SectionTest => 
   paperName: `Test ${paperId}`,
   questionNum: 3,
   totalScore: 3,
-  passScore: 1.8,
+  passScore: 2,
   sectionFinished: true,
   attemptNum: 0,
   bestScore: null,

@@ -143,6 +143,22 @@ describe('the H5 build over the wire', () => {
     }
   })
 
+  it("paints the question-bank tab's logged-out welcome, taken away at once for a logged-in or English reader", async () => {
+    for (const [host, colour] of [
+      ['a.xuexi-demo.com', '#1677ff'],
+      ['b.xuexi-demo.cn', '#13a35b'],
+    ] as const) {
+      const res = await app.inject({ url: '/pages/questionBank/index', headers: { host } })
+      const shell = /<div id="app-shell"[\s\S]*?<div id="app">/.exec(res.body)?.[0] ?? ''
+      expect(shell, host).toContain('<div class="s-nav">题库</div>')
+      expect(shell, host).toContain('欢迎来到题库')
+      expect(shell, host).toContain('登录后练习章节、模拟考试，错题与收藏自动保存')
+      expect(shell, host).toContain('d("user_account")||d("locale")==="en"')
+      expect(res.body, host).toContain(colour)
+      expect(res.body, host).toContain(`<link rel="preload" as="script" href="/${CHUNK}">`)
+    }
+  })
+
   it('writes only what is safe into the shell: text escaped, a colour or a picture address it cannot read left out', () => {
     const { head, body } = homeShell(
       { name: '<img src=x onerror=alert(1)>学校', primary: 'red;}body{display:none', logo: 'javascript:alert(1)' },

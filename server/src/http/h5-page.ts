@@ -17,11 +17,19 @@ import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { inkOf } from '../../../src/components/theme/vars'
 import { isValidDomain } from '../../../src/domain/domain'
+import zhBankFile from '../../../src/i18n/zh-CN/bankList'
+import zhCommonFile from '../../../src/i18n/zh-CN/common'
+import zhShellFile from '../../../src/i18n/zh-CN/shell'
 import type { Db } from '../db'
 import { tenant, tenantHost } from '../db/schema'
+import { defaultOf } from '../interop'
 import { adverts, brandOf } from '../modules/common'
 import type { PublicCache } from '../services/shared/public-cache'
 import { TenantScope } from './core'
+
+const zhBank = defaultOf(zhBankFile)
+const zhCommon = defaultOf(zhCommonFile)
+const zhShell = defaultOf(zhShellFile)
 
 /** a host's tenant (or that it has none) is looked up again after this long: hosts rarely move */
 const HOST_TTL_MS = 60_000
@@ -29,6 +37,10 @@ const HOST_CACHE_MAX = 1000
 
 /** the routes that open the home page (the history router's `/` and its page path) */
 const HOME_ROUTE = /^\/(?:index\.html|pages\/index\/index\/?)?$/
+/** the question-bank tab */
+const BANK_ROUTE = /^\/pages\/questionBank\/index\/?$/
+
+const SHELL_FONT = '-apple-system,BlinkMacSystemFont,"PingFang SC","Helvetica Neue","Microsoft YaHei",sans-serif'
 
 const escapeHtml = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
@@ -55,7 +67,7 @@ export function homeShell(
       ? `<span class="s-logo">${escapeHtml(brand.name.slice(0, 1))}</span>`
       : ''
   const head =
-    `<style>#app-shell{position:fixed;left:0;right:0;top:0;z-index:1;pointer-events:none;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Helvetica Neue","Microsoft YaHei",sans-serif}` +
+    `<style>#app-shell{position:fixed;left:0;right:0;top:0;z-index:1;pointer-events:none;font-family:${SHELL_FONT}}` +
     '#app-shell .s-nav{height:44px;background:#fff}' +
     `#app-shell .s-head{display:flex;align-items:center;box-sizing:content-box;height:1.8rem;padding:.7rem .8rem 1.9rem;color:#fff;background:linear-gradient(135deg,rgba(255,255,255,.18) 0%,rgba(255,255,255,0) 60%),${primary}}` +
     `#app-shell .s-logo{flex-shrink:0;display:flex;align-items:center;justify-content:center;width:1.8rem;height:1.8rem;margin-right:.5rem;border-radius:.4rem;background:#fff;color:${inkOf(primary)};font-size:.95rem;font-weight:700;object-fit:contain}` +
@@ -68,6 +80,31 @@ export function homeShell(
     `<div class="s-head">${mark}<span class="s-name">${name}</span></div>` +
     (image ? `<div class="s-banner"><img src="${escapeHtml(image)}" alt="" fetchpriority="high"></div>` : '') +
     '</div>'
+  return { head, body }
+}
+
+/**
+ * The question-bank tab as a logged-out learner first sees it (src/pages/questionBank/index.tsx): the nav bar with
+ * the tab's title and the welcome card in the brand colour (title, sentence, login button), in the app's Chinese
+ * words (its catalogue, src/i18n/zh-CN). A learner who is logged in, or reads the app in English, sees another page:
+ * a script right after the copy takes it away before the first paint (the app's stored `user_account` / `locale`,
+ * src/services/storage.ts, kept by Taro as `{"data": …}`).
+ */
+export function bankShell(brand: { primary: string }) {
+  const primary = /^#[0-9a-f]{6}$/i.test(brand.primary) ? brand.primary : '#1677ff'
+  const head =
+    `<style>#app-shell{position:fixed;left:0;right:0;top:0;z-index:1;pointer-events:none;font-family:${SHELL_FONT};line-height:1.6}` +
+    '#app-shell .s-nav{height:44px;background:#fff;color:#1f2329;text-align:center;font-size:.85rem;font-weight:600;line-height:44px}' +
+    `#app-shell .s-card{display:flex;flex-direction:column;gap:.4rem;margin:.6rem;padding:1rem .6rem;border-radius:.4rem;color:#fff;font-size:.7rem;background:linear-gradient(160deg,rgba(255,255,255,0) 30%,rgba(255,255,255,.28)),${primary}}` +
+    '#app-shell .s-title{font-size:.75rem;font-weight:600}' +
+    `#app-shell .s-login{align-self:flex-start;padding:.35rem 1.4rem;border:1px solid #fff;border-radius:.7rem;background:#fff;color:${inkOf(primary)};text-align:center}</style>`
+  const body =
+    `<div id="app-shell" aria-hidden="true"><div class="s-nav">${escapeHtml(zhShell['questionBank.title'])}</div>` +
+    `<div class="s-card"><span class="s-title">${escapeHtml(zhBank['bankList.welcome.title'])}</span>` +
+    `<span>${escapeHtml(zhBank['bankList.welcome.text'])}</span>` +
+    `<span class="s-login">${escapeHtml(zhCommon['common.login'])}</span></div></div>` +
+    '<script>!function(){function d(k){try{var v=JSON.parse(localStorage.getItem(k)||"null");return v&&v.data}catch(e){return null}}' +
+    'if(d("user_account")||d("locale")==="en"){var s=document.getElementById("app-shell");s&&s.remove()}}()</script>'
   return { head, body }
 }
 
@@ -117,15 +154,16 @@ export function h5PageSender(db: Db, staticDir: string, cache?: PublicCache) {
     return id
   }
 
-  /** the home shell of a tenant, cached with the public reads (dropped when the school's content changes) */
-  const shellOf = (tenantId: string) => {
+  /** a route's copy for a tenant, cached with the public reads (dropped when the school's content changes) */
+  const shellOf = (tenantId: string, kind: 'home' | 'bank') => {
     const id = Number(tenantId)
     const load = async () => {
       const ctx = { db, scope: new TenantScope(id) }
+      if (kind === 'bank') return bankShell(await brandOf(ctx))
       const [brand, ads] = await Promise.all([brandOf(ctx), adverts(ctx, 'home')])
       return homeShell(brand, ads[0])
     }
-    return (cache ? cache.get(id, 'h5-home-shell', load) : load()) as Promise<ReturnType<typeof homeShell>>
+    return (cache ? cache.get(id, `h5-shell-${kind}`, load) : load()) as Promise<{ head: string; body: string }>
   }
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
@@ -141,9 +179,10 @@ export function h5PageSender(db: Db, staticDir: string, cache?: PublicCache) {
         const seed = JSON.stringify({ [host]: id }).replace(/</g, '\\u003c')
         html = html.replace(/<head>/i, `<head><script>window.__TENANT_IDS__=${seed}</script>`)
         const route = (req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/')
-        if (HOME_ROUTE.test(route)) {
-          const shell = await shellOf(id).catch((err) => {
-            req.log.warn({ err, host }, 'h5 page: home shell failed; the page paints without it')
+        const kind = HOME_ROUTE.test(route) ? 'home' : BANK_ROUTE.test(route) ? 'bank' : null
+        if (kind) {
+          const shell = await shellOf(id, kind).catch((err) => {
+            req.log.warn({ err, host }, 'h5 page: the page copy failed; the page paints without it')
             return null
           })
           if (shell)

@@ -163,7 +163,7 @@ async function seedTests(tx: Tx, scope: TenantScope, s: CourseExtraSeed, cur: ty
     if (!last) continue
     const [p] = await tx
       .insert(paper)
-      .values(scope.row({ bankId: b!.id, name: t.paperName, passScore: 0, durationMinutes: 10, sort: i + 1 }))
+      .values(scope.row({ bankId: b!.id, name: t.paperName, passScore: 2, durationMinutes: 10, sort: i + 1 }))
       .returning({ id: paper.id })
     const qs = await tx
       .insert(question)

@@ -9,18 +9,10 @@ import demoBFile from '../../../config/tenants/demo-b'
 import type { TenantFile } from '../../../config/tenants/types'
 import type { Db } from '../db'
 import { tenant, tenantWechatApp } from '../db/schema'
+import { defaultOf } from '../interop'
 
-/**
- * The tenant file's object: under tsx (npm start) a default import of a config file can arrive wrapped once more in
- * `{ default }` (CommonJS interop), under vitest it does not.
- */
-const tenantFile = (m: unknown): TenantFile => {
-  let v = m as { default?: unknown; tenantId?: unknown }
-  while (v && v.tenantId === undefined && v.default) v = v.default as typeof v
-  return v as TenantFile
-}
-const demoA = tenantFile(demoAFile)
-const demoB = tenantFile(demoBFile)
+const demoA: TenantFile = defaultOf(demoAFile)
+const demoB: TenantFile = defaultOf(demoBFile)
 
 export const DEMO_WECHAT_APPS: { tenantId: number; kind: 'mini' | 'gzh'; appId: string }[] = [
   { tenantId: Number(demoA.tenantId), kind: 'mini', appId: demoA.appId },

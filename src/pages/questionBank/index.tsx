@@ -6,8 +6,9 @@
  * bank is remembered (storage 'bank_id') and read by every list page as its default bank.
  */
 import { ScrollView, Text, View } from '@tarojs/components'
-import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
+import Taro, { useDidHide, useDidShow, usePullDownRefresh } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
+import { dropAppShell } from '@/components/app-shell'
 import Icon from '@/components/icon'
 import type { Tone } from '@/components/icon/entries'
 import {
@@ -170,6 +171,10 @@ export default function QuestionBank() {
   useEffect(() => {
     if (loggedIn && banks.status === 'ready') reloadCounts()
   }, [loggedIn, banks.status, shownId, reloadCounts])
+
+  // the server's copy of the logged-out welcome (H5, server/src/http/h5-page.ts) goes once this page has rendered
+  useEffect(dropAppShell, [])
+  useDidHide(dropAppShell)
 
   const choose = (b: MyBank) => {
     rememberBank(b.bankId)

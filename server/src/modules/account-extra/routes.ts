@@ -41,8 +41,8 @@ const page = (title: string, body: string) => `<!doctype html>
 <style>body{font-family:sans-serif;background:#f5f6f8;margin:0;padding:24px;color:#222}
 .card{background:#fff;border-radius:12px;padding:20px;max-width:480px;margin:0 auto}
 h1{font-size:18px;margin:0 0 4px}.school{color:#666;margin-bottom:16px}
-table{width:100%;border-collapse:collapse;font-size:14px}td{padding:6px 0;border-bottom:1px solid #eee;vertical-align:top}
-td:last-child{text-align:right}.amount{font-size:28px;color:#f5222d;margin:12px 0}
+table{width:100%;border-collapse:collapse;table-layout:fixed;font-size:14px}td{padding:6px 0;border-bottom:1px solid #eee;vertical-align:top}td:first-child{width:42%;padding-right:8px}
+td:last-child{text-align:right;overflow-wrap:anywhere}.amount{font-size:28px;color:#f5222d;margin:12px 0}
 .stamp{display:inline-block;border:2px solid #f5222d;color:#f5222d;border-radius:6px;padding:2px 8px;font-weight:bold}
 .muted{color:#888;font-size:12px;margin-top:16px}</style></head>
 <body><div class="card">${body}</div></body></html>`
