@@ -31,7 +31,9 @@ export class PreloadPagesPlugin {
             if (files.length) map[route] = files
           }
           if (Object.keys(map).length === 0) return
-          const script = `<script>!function(m){var p=location.pathname.replace(/^\\/+|\\/+$/g,"")||${JSON.stringify(this.entryPage)};(m[p]||[]).forEach(function(f){var l=document.createElement("link");l.rel="preload";l.as=/\\.css$/.test(f)?"style":"script";l.href="/"+f;document.head.appendChild(l)})}(${JSON.stringify(map)})</script>`
+          // `__preloadPage` is also what the server's page copy calls once its first screen is painted (it sets
+          // `__SHELL_WAIT__` first: server/src/http/h5-page.ts)
+          const script = `<script>!function(m){window.__preloadPage=function(){var p=location.pathname.replace(/^\\/+|\\/+$/g,"")||${JSON.stringify(this.entryPage)};(m[p]||[]).forEach(function(f){var l=document.createElement("link");l.rel="preload";l.as=/\\.css$/.test(f)?"style":"script";l.href="/"+f;document.head.appendChild(l)})};window.__SHELL_WAIT__||window.__preloadPage()}(${JSON.stringify(map)})</script>`
           const source = html.source.source().toString()
           compilation.updateAsset('index.html', new sources.RawSource(source.replace('</head>', `${script}</head>`)))
         },

@@ -121,10 +121,12 @@ describe('the H5 build over the wire', () => {
         '<link rel="preload" as="image" href="/static-assets/banner-1001-1.jpg" fetchpriority="high">',
       )
       expect(body, url).toContain('#1677ff')
-      // the entry is fetched at once but started by the shell once its banner is painted
-      expect(body, url).toContain(`<link rel="preload" as="script" href="/${CHUNK}">`)
+      // the entry (and the page's chunk, held back by __SHELL_WAIT__) is asked for once the banner is painted
       expect(body, url).not.toContain(`<script defer src="/${CHUNK}">`)
+      expect(body, url).not.toContain(`href="/${CHUNK}"`)
       expect(body, url).toContain(`["/${CHUNK}"]`)
+      expect(body, url).toContain('<head><script>window.__SHELL_WAIT__=1</script>')
+      expect(body, url).toContain('window.__preloadPage&&window.__preloadPage()')
     }
     const b = await page('/', 'b.xuexi-demo.cn')
     expect(b).toContain('博学继续教育学院')
@@ -140,6 +142,7 @@ describe('the H5 build over the wire', () => {
       const body = await page(url, host)
       expect(body, `${host}${url}`).not.toContain('app-shell')
       expect(body, `${host}${url}`).toContain(`<script defer src="/${CHUNK}"></script>`)
+      expect(body, `${host}${url}`).not.toContain('__SHELL_WAIT__')
     }
   })
 
@@ -155,7 +158,8 @@ describe('the H5 build over the wire', () => {
       expect(shell, host).toContain('登录后练习章节、模拟考试，错题与收藏自动保存')
       expect(shell, host).toContain('d("user_account")||d("locale")==="en"')
       expect(res.body, host).toContain(colour)
-      expect(res.body, host).toContain(`<link rel="preload" as="script" href="/${CHUNK}">`)
+      expect(res.body, host).toContain(`["/${CHUNK}"]`)
+      expect(res.body, host).toContain('window.__SHELL_WAIT__=1')
     }
   })
 
