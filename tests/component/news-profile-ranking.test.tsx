@@ -177,6 +177,49 @@ describe('counselor page articles', () => {
     expect(Taro.navigateTo).toHaveBeenLastCalledWith({ url: '/pages3/news/index' })
   })
 
+  it("shows a logged-in learner the school's introduction, address and email (copied on tap); a visitor none", async () => {
+    useApp.setState({
+      consultMobile: {
+        consultationStatus: 1,
+        serviceHotlineStatus: 1,
+        servicingTime: '08:30-21:00',
+        serviceNumber: '400-820-1001',
+        serviceWechatStatus: 0,
+        serviceWechatImg: '',
+        serviceWechatNumber: '',
+        shoppingCarStatus: 1,
+      },
+    })
+    const school = {
+      name: '安信职业培训学校',
+      logo: '',
+      address: '上海市浦东新区张江路 100 号',
+      hotline: '400-820-1001',
+      hours: '08:30-21:00',
+      email: 'service@a.xuexi-demo.com',
+      intro: '专注安全生产与建造师培训。',
+      updateTime: null,
+      editable: false,
+    }
+    const srv = fakeServer({
+      'GET /app/consultation/list': ok({ rows: [], total: 0, categories: [] }),
+      'GET /school/info/getInfo': ok(school),
+    })
+    const visitor = render(<Counselor />)
+    await waitFor(() => expect($(visitor.container, '.counselor-hotline')).not.toBeNull())
+    expect($(visitor.container, '.counselor-school')).toBeNull()
+    expect(srv.of('GET /school/info/getInfo')).toHaveLength(0)
+    visitor.unmount()
+
+    act(() => useSession.setState({ userAccount: '13800000001', token: 't' }))
+    const { container } = render(<Counselor />)
+    await waitFor(() => expect($(container, '.counselor-school')).not.toBeNull())
+    expect($(container, '.counselor-school-intro')?.textContent).toBe(school.intro)
+    click(container, '.counselor-school-address')
+    expect(Taro.setClipboardData).toHaveBeenLastCalledWith({ data: school.address })
+    expect($(container, '.counselor-school-email')?.textContent).toContain(school.email)
+  })
+
   it('an article failure does not hide the service, and retries on tap', async () => {
     let fail = true
     fakeServer({

@@ -2,7 +2,7 @@
  * Customer service (spec: pages5/counselor/index): the school's service hotline with its
  * service time (tap to call, copy) and its WeChat service (QR code, number to copy), each shown when the consult
  * config switches it on: the same parts as the floating widget's panels, as a page the home grid links to;
- * below them the school's consultation articles (./articles.tsx).
+ * below them the school's profile for a logged-in learner (./school.tsx) and its consultation articles (./articles.tsx).
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useLoad } from '@tarojs/taro'
@@ -16,6 +16,7 @@ import { t } from '@/i18n/sub'
 import { useApp } from '@/store/app'
 import CounselorArticles from './articles'
 import { tx } from './messages'
+import CounselorSchool from './school'
 import './index.scss'
 
 export default function Counselor() {
@@ -77,6 +78,7 @@ export default function Counselor() {
               <Text className="fw-hint counselor-qr-hint">{tx('wechatHint')}</Text>
             </View>
           )}
+          <CounselorSchool />
           <CounselorArticles />
         </View>
       )}
@@ -89,6 +91,7 @@ export default function Counselor() {
             onAction={() => Taro.switchTab({ url: '/pages/index/index' })}
           />
           <View className="page-body">
+            <CounselorSchool />
             <CounselorArticles />
           </View>
         </>

@@ -16,6 +16,9 @@ const zh = {
   articlesLoading: '资讯加载中…',
   articlesFailed: '资讯加载失败，点击重试',
   articlesEmpty: '学校暂未发布资讯',
+  school: '学校简介',
+  address: '地址',
+  email: '邮箱',
 }
 
 const en: Record<keyof typeof zh, string> = {
@@ -34,6 +37,9 @@ const en: Record<keyof typeof zh, string> = {
   articlesLoading: 'Loading articles…',
   articlesFailed: 'Could not load the articles: tap to retry',
   articlesEmpty: 'The school has not published any articles yet',
+  school: 'About the school',
+  address: 'Address',
+  email: 'Email',
 }
 
 export const tx = scoped(zh, en)

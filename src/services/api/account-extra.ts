@@ -19,3 +19,10 @@ export function bindIdcard(body: Body<'POST /app/user/bind_idcard'>, opts?: Call
 export function orderViewSign(orderId: number, opts?: CallOptions) {
   return call('GET /order/getViewSign/:id', { params: { id: orderId } }, opts)
 }
+
+export type SchoolInfo = RouteData<'GET /school/info/getInfo'>
+
+/** The school's public profile: name, logo, address, hotline, email, introduction. */
+export function schoolInfo(opts?: CallOptions) {
+  return call('GET /school/info/getInfo', {}, opts)
+}
