@@ -12,8 +12,9 @@ import { INVOICE_STATUS, ORDER_STATUS } from '../../../../contract/schemas/codes
 import { maskPhone } from '../../../../src/domain/phone'
 import type { AppConfig } from '../../config'
 import type { Db } from '../../db'
-import { invoice, orderItem, shopOrder, sysUser, tenant } from '../../db/schema'
+import { invoice, orderItem, shopOrder, sysUser } from '../../db/schema'
 import { TenantScope } from '../../http/core'
+import { brandOf } from '../common'
 import { playTarget } from '../learn/play'
 import { authAnswerSign, readAuthCode } from './polyv'
 import { RECEIPT_STATUSES, readViewLink } from './receipt'
@@ -95,12 +96,13 @@ export async function registerAccountExtraRoutes(root: FastifyInstance, db: Db, 
     if (o.userId !== signed.userId)
       return reply.code(403).type('text/html; charset=utf-8').send(refusedPage('otherLearner'))
     const scope = new TenantScope(o.tenantId)
-    const [items, [school], [inv], [u]] = await Promise.all([
+    const [items, school, [inv], [u]] = await Promise.all([
       db
         .select({ goodsName: orderItem.goodsName, price: orderItem.price })
         .from(orderItem)
         .where(scope.where(orderItem, eq(orderItem.orderId, o.id))),
-      db.select({ name: tenant.name }).from(tenant).where(eq(tenant.id, o.tenantId)),
+      // the school's name as the app shows it (its brand)
+      brandOf({ db, scope }),
       o.invoiceId
         ? db
             .select({ status: invoice.status, title: invoice.title })
@@ -113,7 +115,7 @@ export async function registerAccountExtraRoutes(root: FastifyInstance, db: Db, 
         .where(scope.where(sysUser, eq(sysUser.id, o.userId))),
     ])
     reply.type('text/html; charset=utf-8')
-    const head = `<h1>订单凭证</h1><div class="school">${esc(school?.name ?? '')}</div>`
+    const head = `<h1>订单凭证</h1><div class="school">${esc(school.name)}</div>`
     if (!RECEIPT_STATUSES.includes(o.status))
       return page(
         '订单凭证',
