@@ -63,7 +63,7 @@ import { PublicCache } from './services/shared/public-cache'
 import { openSharedRedis } from './services/shared/redis'
 import { everyTick } from './services/shared/ticks'
 import { LocalSmsSender } from './services/sms'
-import { authenticate } from './services/tokens'
+import { authenticate, sessions } from './services/tokens'
 
 export interface BuildOptions {
   db: Db
@@ -178,12 +178,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // closed last (onClose hooks run in reverse order of adding: this is the first one)
   const redis = config.redisUrl ? openSharedRedis(config.redisUrl, config.secret, app.log) : undefined
   if (redis) app.addHook('onClose', async () => redis.close())
+  // sessions ended on another process are forgotten here too (services/shared/session-cache.ts)
+  if (redis) {
+    const stopListening = sessions.listen(redis, app.log)
+    app.addHook('onClose', async () => stopListening())
+  }
   const payment: PaymentProvider =
     opts.services?.payment ??
     (config.payment.provider === 'wechat' && config.payment.wechat
       ? new WechatPaymentProvider(config.payment.wechat)
       : new LocalPaymentProvider(config.secret, config.apiBase))
+  const cache = new PublicCache({ ttlMs: PUBLIC_CACHE_MS, redis, log: app.log })
+  app.addHook('onClose', async () => cache.close())
   const services: Services = {
+    content: cache,
     sms: opts.services?.sms ?? new LocalSmsSender(app.log),
     payment,
     live: opts.services?.live ?? { provider: createLiveProvider(config), events: new LiveEvents() },
@@ -241,8 +249,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
 
   // index.html with the host's tenant in it (http/h5-page.ts), at / and as the history router's fallback
-  const cache = new PublicCache({ ttlMs: PUBLIC_CACHE_MS, redis, log: app.log })
-  app.addHook('onClose', async () => cache.close())
   const sendH5Page = config.staticDir ? h5PageSender(db, config.staticDir, cache) : undefined
   app.setNotFoundHandler(async (req, reply) => {
     const urlPath = req.url.split('?')[0] ?? '/'

@@ -29,6 +29,7 @@ import { call, freshPglite, type Harness, harness, login, SECRET } from './helpe
 import { onPostgres } from './postgres'
 
 const HOUR = 3600 * 1000
+const STAFF_TOKEN = 'apply-test-staff-token-0123456789'
 const DAY = 24 * HOUR
 const at = (ms: number) => new Date(Date.now() + ms)
 const sec = (d: Date) => Math.floor(d.getTime() / 1000)
@@ -81,7 +82,7 @@ function applySuite(label: string, open: () => Promise<Database>) {
     }
 
     beforeAll(async () => {
-      h = await harness(await open())
+      h = await harness(await open(), { staffToken: STAFF_TOKEN })
       tokenA = await login(h, 1001, 'device-apply-a')
       tokenB = await login(h, 1002, 'device-apply-b')
       const users = await db().select({ id: sysUser.id, tenantId: sysUser.tenantId }).from(sysUser)
@@ -229,6 +230,45 @@ function applySuite(label: string, open: () => Promise<Database>) {
         expect(train.data.map((x) => x.siteId)).toEqual([site.sz1.id])
         expect(train.data[0]!.sessions.map((x) => x.sessionId)).toEqual([s.train])
         expect((await sites(987654)).code).toBe(404)
+      })
+
+      it('keeps the sites as the school set them up until its content changes, with the seats always as they are', async () => {
+        const ids = (list: SiteView[]) => list.flatMap((x) => x.sessions.map((y) => y.sessionId)).sort()
+        expect(ids((await sites(id.other)).data)).toEqual([s.other])
+        // a session added by hand (SQL), and seats taken
+        const [added] = await db()
+          .insert(applySession)
+          .values({
+            tenantId: 1001,
+            examId: id.other,
+            siteId: site.sz1.id,
+            kind: 'exam',
+            startAt: at(4 * DAY),
+            endAt: at(4 * DAY + 2 * HOUR),
+            capacity: 5,
+          })
+          .returning({ id: applySession.id })
+        await db().update(applySession).set({ booked: 3 }).where(eq(applySession.id, s.other))
+        try {
+          const kept = await sites(id.other)
+          expect(ids(kept.data)).toEqual([s.other]) // the layout as it was read
+          expect(sessionIn(kept.data, s.other)).toMatchObject({ booked: 3, remaining: 27 }) // the seats as they are
+          const announced = await h.app.inject({
+            method: 'POST',
+            url: '/api/staff/content/changed',
+            headers: { 'tenant-id': '1001', 'x-staff-token': STAFF_TOKEN },
+            payload: {},
+          })
+          expect(announced.statusCode).toBe(200)
+          const after = await sites(id.other)
+          expect(ids(after.data)).toEqual([s.other, added!.id].sort())
+          expect(sessionIn(after.data, added!.id)).toMatchObject({ capacity: 5, remaining: 5, bookable: true })
+        } finally {
+          await db().delete(applySession).where(eq(applySession.id, added!.id))
+          await db().update(applySession).set({ booked: 0 }).where(eq(applySession.id, s.other))
+        }
+        // a session gone (or ended) drops out at once, before the layout is read again
+        expect(ids((await sites(id.other)).data)).toEqual([s.other])
       })
 
       it('lists the exams that can be booked, per kind, with the number of sessions left', async () => {

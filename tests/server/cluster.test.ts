@@ -198,6 +198,35 @@ if (problem) {
       expect(again.code).toBe(400)
     })
 
+    it('a device that takes over ends the old session on both processes, though each keeps sessions in memory', async () => {
+      // the old session has been read on both processes (services/shared/session-cache.ts keeps it)
+      for (const base of [procs[0]!, procs[1]!])
+        expect((await call(base, 'GET', '/app/user/getInfo', { token: learnerToken })).code).toBe(200)
+      const c = await captchaOn(procs[1]!)
+      const second = await call<{ token: string }>(procs[0]!, 'POST', '/login', {
+        body: { ...LEARNER, ...c, deviceUuid: 'cluster-test-2' },
+      })
+      expect(second.code, second.msg).toBe(200)
+      const took = await call(procs[0]!, 'POST', '/app/user/offline', {
+        token: second.data.token,
+        body: { uuid: 'cluster-test-2' },
+      })
+      expect(took.code, took.msg).toBe(200)
+      // process 2 hears it through Redis (milliseconds): 409 within a second, on both
+      for (const base of [procs[1]!, procs[0]!]) {
+        const end = Date.now() + 1000
+        let code = 0
+        for (;;) {
+          code = (await call(base, 'GET', '/app/user/getInfo', { token: learnerToken })).code
+          if (code === 409 || Date.now() > end) break
+          await new Promise((r) => setTimeout(r, 100)) // a few calls, far from the rate limit
+        }
+        expect(code, base).toBe(409)
+      }
+      expect((await call(procs[1]!, 'GET', '/app/user/getInfo', { token: second.data.token })).code).toBe(200)
+      learnerToken = second.data.token
+    })
+
     it('wrong passwords are counted on both processes together: the account locks after 10', async () => {
       const staff = demoCredentials().find((d) => d.tenantId === TENANT && d.role !== 'learner')!
       const attempt = async (i: number, password: string) =>

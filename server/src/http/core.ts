@@ -14,6 +14,7 @@ import type { TenantTable } from '../db/schema'
 import type { LiveEvents } from '../live/events'
 import type { LiveProvider } from '../live/provider'
 import type { PaymentProvider } from '../services/payment'
+import type { PublicCache } from '../services/shared/public-cache'
 import type { SharedRedis } from '../services/shared/redis'
 import type { SmsSender } from '../services/sms'
 import type { Lang } from './refusals'
@@ -78,6 +79,11 @@ export interface Services {
   payment: PaymentProvider
   /** live video provider and the in-process live events (server/src/live) */
   live: { provider: LiveProvider; events: LiveEvents }
+  /**
+   * The school's content as it was set up (catalogue, menus, exam sites), kept per process and dropped on every
+   * process when it changes (services/shared/public-cache.ts): the public reads, and what learner reads share
+   */
+  content: PublicCache
   /** REDIS_URL: the process's Redis connections (services/shared/redis.ts); captchas and login-guard counts live there */
   redis?: SharedRedis
 }
@@ -94,6 +100,23 @@ export interface Ctx {
   user?: AuthUser
   /** the language the request names (Accept-Language), for texts sent in `data`; null: as written */
   lang?: Lang | null
+}
+
+/** What a module's reads need of a request: its database and tenant (a script passes just these). */
+export interface Scoped {
+  db: Db
+  scope: TenantScope
+  /** every request's ctx has them (Services); scripts and seeds do not */
+  services?: { content: PublicCache }
+}
+
+/**
+ * What the school set up and every learner reads the same (a course's tree, the exams' papers, the exam sites),
+ * kept with the public reads: services.content, per process, dropped on every process when the school's content
+ * changes, 30 s at most. Without a request (scripts), read each time. What is kept is shared: never change it.
+ */
+export function keptContent<T>(ctx: Scoped, key: string, load: () => Promise<T>): Promise<T> {
+  return ctx.services ? (ctx.services.content.get(ctx.scope.tenantId, key, load) as Promise<T>) : load()
 }
 
 export function requireUser(ctx: Ctx): AuthUser {

@@ -1,14 +1,10 @@
 /** Q and A rows on the wire (learner list and staff desk alike): the question, its target's names, its replies. */
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db'
 import { answerReply, course, courseSection, question, userAnswer } from '../../db/schema'
-import { type TenantScope, toSeconds } from '../../http/core'
+import { type Scoped, toSeconds } from '../../http/core'
 import { stemOf } from '../note/targets'
 
-export interface Scoped {
-  db: Db
-  scope: TenantScope
-}
+export type { Scoped }
 
 export const answerColumns = {
   answerId: userAnswer.id,

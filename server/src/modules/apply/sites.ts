@@ -7,7 +7,7 @@ import { APPOINTMENT_STATUS, type SessionKind } from '../../../../contract/schem
 import { toInt } from '../../db'
 import { applyArea, applySession, applySite, appointment, exam } from '../../db/schema'
 import { type Handlers, requireUser } from '../../http/core'
-import type { Scoped } from '../bank/core'
+import { keptContent, type Scoped } from '../bank/core'
 import { examRowsOf, visibleExam } from '../exam/rows'
 import { entitledGoodsQuery } from '../order/entitlement'
 import { appointmentViews, sessionView } from './views'
@@ -38,78 +38,127 @@ async function areasOf(ctx: Scoped, parentId: number) {
   return areas.map((a) => ({ ...a, siteNum: n.get(a.areaId) ?? 0 }))
 }
 
-type SessionJson = {
-  id: number
+type LayoutSession = { id: number; startMs: number; endMs: number; capacity: number }
+type LayoutSite = {
   siteId: number
-  examId: number
-  kind: string
-  startMs: number
-  endMs: number
-  capacity: number
-  booked: number
+  name: string
+  address: string
+  phone: string
+  cityId: number
+  cityName: string
+  sessions: LayoutSession[]
 }
 
 /**
- * Sites with sessions of the exam and kind that have not ended, each with those sessions (soonest first), in the
- * sites' display order. One query after the exam's: a row per site with its city and its sessions as one json
- * column (a row per session repeated the site's text on each of hundreds of rows: PGlite decodes every field in
- * JavaScript), and the learner's booked session of the exam and kind (at most one: appointment_active_uq).
+ * The exam's sites with their sessions of the kind that had not ended when read (soonest first), in the sites'
+ * display order, as the school set them up: everything but the booked counts. It is the same for every learner and
+ * changes only with the school's content, so it is kept with the public reads (services.content: dropped on every
+ * process when the content changes, 30 s at most) instead of read again on each learner's call: a row per site with
+ * its sessions as one json column (a row per session repeated the site's text on hundreds of rows, and PGlite
+ * decodes every field in JavaScript).
+ */
+function siteLayout(ctx: Scoped, examId: number, kind: SessionKind): Promise<LayoutSite[]> {
+  const load = async () => {
+    const rows = await ctx.db
+      .select({
+        siteId: applySite.id,
+        name: applySite.name,
+        address: applySite.address,
+        phone: applySite.phone,
+        cityId: applySite.cityId,
+        cityName: applyArea.name,
+        sessions: sql<LayoutSession[]>`json_agg(json_build_object('id', ${applySession.id},
+          'startMs', floor(extract(epoch from ${applySession.startAt}) * 1000),
+          'endMs', floor(extract(epoch from ${applySession.endAt}) * 1000),
+          'capacity', ${applySession.capacity})
+          order by ${applySession.startAt}, ${applySession.id})`,
+      })
+      .from(applySession)
+      .innerJoin(applySite, and(eq(applySite.id, applySession.siteId), eq(applySite.tenantId, ctx.scope.tenantId)))
+      .innerJoin(applyArea, eq(applyArea.id, applySite.cityId))
+      .where(
+        ctx.scope.where(
+          applySession,
+          eq(applySession.examId, examId),
+          eq(applySession.kind, kind),
+          gt(applySession.endAt, new Date()),
+        ),
+      )
+      .groupBy(applySite.id, applyArea.id)
+      .orderBy(asc(applyArea.sort), asc(applySite.cityId), asc(applySite.sort), asc(applySite.id))
+    return rows.map((r) => ({
+      ...r,
+      sessions: r.sessions.map((j) => ({
+        id: Number(j.id),
+        startMs: Number(j.startMs),
+        endMs: Number(j.endMs),
+        capacity: Number(j.capacity),
+      })),
+    }))
+  }
+  return keptContent(ctx, `apply-sites ${examId} ${kind}`, load)
+}
+
+/**
+ * Sites with sessions of the exam and kind that have not ended, each with those sessions and their seats as they
+ * are now, and the learner's booked session of the exam and kind (at most one: appointment_active_uq). Two queries
+ * after the school's layout: the exam (the learner may see it), and the booked counts with the learner's booking
+ * in one row (two arrays: no per-session row to decode).
  */
 async function sitesFor(ctx: Scoped, userId: number, examId: number, kind: SessionKind, cityId?: number) {
   await visibleExam(ctx, userId, examId)
   const now = new Date()
-  const rows = await ctx.db
-    .select({
-      siteId: applySite.id,
-      name: applySite.name,
-      address: applySite.address,
-      phone: applySite.phone,
-      cityId: applySite.cityId,
-      cityName: applyArea.name,
-      sessions: sql<SessionJson[]>`json_agg(json_build_object('id', ${applySession.id},
-        'siteId', ${applySession.siteId}, 'examId', ${applySession.examId}, 'kind', ${applySession.kind},
-        'startMs', floor(extract(epoch from ${applySession.startAt}) * 1000),
-        'endMs', floor(extract(epoch from ${applySession.endAt}) * 1000),
-        'capacity', ${applySession.capacity}, 'booked', ${applySession.booked})
-        order by ${applySession.startAt}, ${applySession.id})`,
-      current: sql<number | null>`(select a.session_id from appointment a where a.tenant_id = ${ctx.scope.tenantId}
-        and a.user_id = ${userId} and a.exam_id = ${examId} and a.kind = ${kind}
-        and a.status = ${APPOINTMENT_STATUS.booked} limit 1)`,
-    })
-    .from(applySession)
-    .innerJoin(applySite, and(eq(applySite.id, applySession.siteId), eq(applySite.tenantId, ctx.scope.tenantId)))
-    .innerJoin(applyArea, eq(applyArea.id, applySite.cityId))
-    .where(
-      ctx.scope.where(
-        applySession,
-        eq(applySession.examId, examId),
-        eq(applySession.kind, kind),
-        gt(applySession.endAt, now),
-        cityId ? eq(applySite.cityId, cityId) : undefined,
+  const [layout, [live]] = await Promise.all([
+    siteLayout(ctx, examId, kind),
+    ctx.db
+      .select({
+        ids: sql<(number | string)[] | null>`array_agg(${applySession.id})`,
+        booked: sql<number[] | null>`array_agg(${applySession.booked})`,
+        current: sql<number | null>`(select a.session_id from appointment a where a.tenant_id = ${ctx.scope.tenantId}
+          and a.user_id = ${userId} and a.exam_id = ${examId} and a.kind = ${kind}
+          and a.status = ${APPOINTMENT_STATUS.booked} limit 1)`,
+      })
+      .from(applySession)
+      .where(
+        ctx.scope.where(
+          applySession,
+          eq(applySession.examId, examId),
+          eq(applySession.kind, kind),
+          gt(applySession.endAt, now),
+        ),
       ),
-    )
-    .groupBy(applySite.id, applyArea.id)
-    .orderBy(asc(applyArea.sort), asc(applySite.cityId), asc(applySite.sort), asc(applySite.id))
-  return rows.map(({ sessions, current, ...site }) => ({
-    ...site,
-    sessions: sessions.map((j) =>
-      sessionView(
-        {
-          id: j.id,
-          tenantId: ctx.scope.tenantId,
-          siteId: j.siteId,
-          examId: j.examId,
-          kind: j.kind,
-          startAt: new Date(Number(j.startMs)),
-          endAt: new Date(Number(j.endMs)),
-          capacity: j.capacity,
-          booked: j.booked,
-        },
-        current === null ? null : Number(current),
-        now,
-      ),
-    ),
-  }))
+  ])
+  const bookedOf = new Map<number, number>()
+  ;(live?.ids ?? []).forEach((id, i) => {
+    bookedOf.set(Number(id), Number(live!.booked![i]))
+  })
+  const current = live?.current == null ? null : Number(live.current)
+  return layout
+    .filter((site) => !cityId || site.cityId === cityId)
+    .map(({ sessions, ...site }) => ({
+      ...site,
+      // a session still there and not ended (the layout may be up to 30 s old)
+      sessions: sessions
+        .filter((j) => bookedOf.has(j.id) && j.endMs > now.getTime())
+        .map((j) =>
+          sessionView(
+            {
+              id: j.id,
+              tenantId: ctx.scope.tenantId,
+              siteId: site.siteId,
+              examId,
+              kind,
+              startAt: new Date(j.startMs),
+              endAt: new Date(j.endMs),
+              capacity: j.capacity,
+              booked: bookedOf.get(j.id)!,
+            },
+            current,
+            now,
+          ),
+        ),
+    }))
+    .filter((site) => site.sessions.length > 0)
 }
 
 /** Exams of the learner that can be booked, each with its number of sessions of the kind that have not ended. */

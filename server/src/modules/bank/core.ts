@@ -7,7 +7,6 @@ import { asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'driz
 import { ANSWER_GAP_CAP_SECONDS, BANK_CODE } from '../../../../contract/schemas/bank-codes'
 import { DEADLINE_GRACE_SECONDS, EXAM_CODE } from '../../../../contract/schemas/exam-codes'
 import { type ExamQuestion, type QuestionScore, round2, scoreQuestion } from '../../../../src/domain/scoring'
-import type { Db } from '../../db'
 import {
   bank,
   bankChapter,
@@ -19,13 +18,11 @@ import {
   question,
   type StoredSubQuestion,
 } from '../../db/schema'
-import { AppError, type TenantScope } from '../../http/core'
+import { AppError, type Scoped } from '../../http/core'
 import { entitledGoodsIds } from '../order/entitlement'
 
-export interface Scoped {
-  db: Db
-  scope: TenantScope
-}
+export { keptContent } from '../../http/core'
+export type { Scoped }
 
 export const MAX_ID = 2_147_483_647
 export const notFound = (what: string) => new AppError(404, `${what} not found`)
@@ -319,7 +316,32 @@ export async function paperQuestionIds(ctx: Scoped, paperId: number): Promise<nu
 export type Ques = string | string[] | { text: string; imageList: string[] } | null
 
 /** The learner's wire answer as the scoring module's ExamQuestion (composite answers go into jsonStr). */
-export function toExamQuestion(q: QuestionRow, ques: Ques | undefined): ExamQuestion {
+/** What grading reads of a question: its type, key, scores and sub-questions (not its text). */
+export type GradingRow = Pick<QuestionRow, 'id' | 'type' | 'ans' | 'score' | 'partScore' | 'jsonStr'>
+
+/**
+ * The grading columns of questions by id, in the given order (one query): a submit of 100 answers needs only
+ * these, and decoding 100 titles, options and analyses in PGlite was a fifth of its time.
+ */
+export async function gradingRowsByIds(ctx: Scoped, ids: number[]): Promise<GradingRow[]> {
+  const safe = ids.filter((i) => i > 0 && i <= MAX_ID)
+  if (safe.length === 0) return []
+  const rows = await ctx.db
+    .select({
+      id: question.id,
+      type: question.type,
+      ans: question.ans,
+      score: question.score,
+      partScore: question.partScore,
+      jsonStr: question.jsonStr,
+    })
+    .from(question)
+    .where(ctx.scope.where(question, inArray(question.id, safe)))
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return safe.map((i) => byId.get(i)).filter((r): r is GradingRow => r !== undefined)
+}
+
+export function toExamQuestion(q: GradingRow, ques: Ques | undefined): ExamQuestion {
   const type = asType(q.type)
   const base = { questionId: q.id, type, score: q.score, partScore: q.partScore ?? undefined, ans: q.ans }
   if (type === 4) {
@@ -340,7 +362,7 @@ export function toExamQuestion(q: QuestionRow, ques: Ques | undefined): ExamQues
   return { ...base, ques: typeof ques === 'string' ? ques : Array.isArray(ques) ? ques.join(',') : null }
 }
 
-export const grade = (q: QuestionRow, ques: Ques | undefined): QuestionScore => scoreQuestion(toExamQuestion(q, ques))
+export const grade = (q: GradingRow, ques: Ques | undefined): QuestionScore => scoreQuestion(toExamQuestion(q, ques))
 
 /** Graded states that put a question in the wrong book (Again) / count as right (Good). */
 export const isWrongState = (s: string | null) => s === 'wrong' || s === 'partial'

@@ -24,15 +24,16 @@ import {
   type ExamSeal,
   endOfDay,
   examSeal,
+  type GradingRow,
   gapsOf,
   grade,
+  gradingRowsByIds,
   isWrongState,
   notEntitled,
   notFound,
   paperById,
   paperQuestionIds,
   type Ques,
-  type QuestionRow,
   questionsByIds,
   questionView,
   type Scoped,
@@ -614,7 +615,7 @@ export async function editRecord(
       throw new AppError(BANK_CODE.recordSubmitted, 'this attempt is already submitted: answers are no longer saved')
     }
     if (isExpired(r, now)) {
-      const qRows = new Map((await questionsByIds(ctx, r.questionIds)).map((q) => [q.id, q]))
+      const qRows = new Map((await gradingRowsByIds(ctx, r.questionIds)).map((q) => [q.id, q]))
       // it ended at its deadline: that is its submit time, however late the sweep or a read came
       const report = await submit(ctx, userId, r, qRows, true, r.deadlineAt!)
       return { ...empty, submitted: true, alreadySubmitted: false, report, autoSubmitted: true }
@@ -643,7 +644,7 @@ export async function editRecord(
     // a practice grade of a question an open exam holds would tell its answer: stored, not replied
     const seal = practice ? await examSeal(ctx, userId, now) : undefined
     const qRows = new Map(
-      (await questionsByIds(ctx, practice || body.final ? r.questionIds : [])).map((q) => [q.id, q]),
+      (await gradingRowsByIds(ctx, practice || body.final ? r.questionIds : [])).map((q) => [q.id, q]),
     )
     const results: {
       questionId: number
@@ -722,7 +723,7 @@ export async function editRecord(
   })
 }
 
-const gradeOf = (q: QuestionRow | undefined, ques: Ques) => (q ? grade(q, ques) : null)
+const gradeOf = (q: GradingRow | undefined, ques: Ques) => (q ? grade(q, ques) : null)
 
 const reviewOf = (questionId: number, state: string, at: Date) =>
   state === 'right' || isWrongState(state) ? { questionId, right: state === 'right', at } : undefined
@@ -753,7 +754,7 @@ async function submit(
   ctx: Scoped,
   userId: number,
   r: RecordRow,
-  qRows: Map<number, QuestionRow>,
+  qRows: Map<number, GradingRow>,
   autoSubmitted: boolean,
   submittedAt = new Date(),
 ) {
@@ -762,7 +763,7 @@ async function submit(
   const paperPass = r.paperId ? (await paperById(ctx, r.paperId)).passScore : 0
   const list: ExamQuestion[] = r.questionIds
     .map((id) => qRows.get(id))
-    .filter((q): q is QuestionRow => q !== undefined)
+    .filter((q): q is GradingRow => q !== undefined)
     .map((q) => toExamQuestion(q, (byQ.get(q.id)?.ques ?? null) as Ques))
   if (list[0]) list[0].passScore = paperPass > 0 ? paperPass : null
   const scored = scorePaper(list)

@@ -14,11 +14,11 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AppConfig } from '../../config'
 import type { Db } from '../../db'
-import { tenant, userToken } from '../../db/schema'
+import { tenant } from '../../db/schema'
 import { envelope } from '../../http/core'
 import { langOf, localize } from '../../http/refusals'
 import { requestTenant, STAFF_ROLES, staffScopeOf } from '../../http/staff-auth'
-import { authenticate } from '../../services/tokens'
+import { authenticate, revokeToken } from '../../services/tokens'
 import { registerStaffAccountRoutes } from './accounts'
 import { registerConsoleLiveRoutes } from './live'
 
@@ -59,11 +59,7 @@ export async function registerConsole(app: FastifyInstance, db: Db, config: AppC
   // browser's history is of no use; also used when the console refuses an account that is not staff
   app.post(`${config.apiBase}/console/signout`, async (req) => {
     const scope = await requestTenant(db, req)
-    const user = await authenticate(db, scope, req.headers.authorization)
-    await db
-      .update(userToken)
-      .set({ status: 'revoked' })
-      .where(scope.where(userToken, eq(userToken.id, user.tokenId)))
+    await revokeToken(db, scope, await authenticate(db, scope, req.headers.authorization))
     return envelope(200, 'ok', null)
   })
 

@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { FINISH_RATIO, LEARN_CODE, SECTION_STATUS } from '../../../../contract/schemas/learn-codes'
 import { percentOf, progressOf } from '../../../../src/domain/progress'
-import type { Db } from '../../db'
 import {
   course,
   courseChapter,
@@ -24,13 +23,10 @@ import {
   uploadObject,
   userGoods,
 } from '../../db/schema'
-import { AppError, type TenantScope } from '../../http/core'
+import { AppError, keptContent, type Scoped } from '../../http/core'
 import { entitlementOf } from '../order/entitlement'
 
-export interface Scoped {
-  db: Db
-  scope: TenantScope
-}
+export type { Scoped }
 
 export const MAX_ID = 2_147_483_647
 export const notFound = (what: string) => new AppError(404, `${what} not found`)
@@ -245,8 +241,11 @@ export async function courseTree(ctx: Scoped, g: GoodsInfo): Promise<CourseTree>
 
 /**
  * The goods (404 when unknown) the learner holds a non-revoked grant of (active or expired: notEntitled
- * otherwise), with its course tree and the learner's progress: two queries for a course goods, where
- * goodsById + requireGrant + courseTree + progressOfTree take six (a package still takes the long way).
+ * otherwise), with its course tree and the learner's progress: two queries, where goodsById + requireGrant +
+ * courseTree + progressOfTree take six. The tree is the school's, the same for every learner: it is kept
+ * (keptContent, frozen: nobody may change what others read) and only the goods with the grant and the learner's
+ * progress are read on each call. When the tree is not kept yet, a course goods reads it with the progress in one
+ * query; a package takes the long way (courseTree) once.
  */
 export async function grantedTreeWithProgress(ctx: Scoped, userId: number, goodsId: number) {
   const tenantId = ctx.scope.tenantId
@@ -265,10 +264,29 @@ export async function grantedTreeWithProgress(ctx: Scoped, userId: number, goods
   if (!row) throw notFound('goods')
   if (!row.granted) throw notEntitled()
   const g = row.g
-  if (g.goodsType === 4) {
-    const tree = await courseTree(ctx, g)
-    return { tree, map: await progressOfTree(ctx, userId, tree) }
+  let readWithTree: Map<string, ProgressRow> | undefined
+  const kept = await keptContent(ctx, `course-tree ${g.id}`, async () => {
+    if (g.goodsType === 4) return freezeTree(await courseTree(ctx, g))
+    const read = await treeAndProgress(ctx, userId, g)
+    readWithTree = read.map
+    return freezeTree(read.tree)
+  })
+  // the goods as read now (its settings), with the school's tree
+  const tree: CourseTree = { ...kept, goods: g, owners: g.goodsType === 4 ? kept.owners : new Map([[g.id, g]]) }
+  return { tree, map: readWithTree ?? (await progressOfTree(ctx, userId, tree)) }
+}
+
+function freezeTree(tree: CourseTree): CourseTree {
+  for (const list of [tree.courses, tree.chapters, tree.sections]) {
+    for (const item of list) Object.freeze(item)
+    Object.freeze(list)
   }
+  return tree
+}
+
+/** A course goods' tree and the learner's progress in it, in one query. */
+async function treeAndProgress(ctx: Scoped, userId: number, g: GoodsInfo) {
+  const tenantId = ctx.scope.tenantId
   const rows = await ctx.db
     .select({
       courseId: course.id,

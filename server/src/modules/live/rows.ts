@@ -11,7 +11,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { MOCK_SUBSCRIBE_STATUS } from '../../../../contract/schemas/exam-codes'
 import { LIVE_CODE, LIVE_STAFF_ROLES, type LiveState } from '../../../../contract/schemas/live-codes'
-import type { Db } from '../../db'
 import { toInt } from '../../db'
 import {
   goods,
@@ -26,12 +25,9 @@ import {
   teacher,
   userGoods,
 } from '../../db/schema'
-import { AppError, type Data, type TenantScope, toSeconds } from '../../http/core'
+import { AppError, type Data, type Scoped, toSeconds } from '../../http/core'
 
-export interface Scoped {
-  db: Db
-  scope: TenantScope
-}
+export type { Scoped }
 
 export const MAX_ID = 2_147_483_647
 export type StaffRole = (typeof LIVE_STAFF_ROLES)[number]

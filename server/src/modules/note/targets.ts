@@ -4,7 +4,6 @@
  * "Notes", "Questions and answers"). Every lookup is scoped to the tenant; another tenant's ids are not found.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db'
 import {
   bank,
   bankRecord,
@@ -17,16 +16,13 @@ import {
   paperQuestion,
   question,
 } from '../../db/schema'
-import type { TenantScope } from '../../http/core'
+import type { Scoped } from '../../http/core'
 import { type Access, notEntitled as bankNotEntitled } from '../bank/core'
 import { plainText } from '../console/live'
 import { notEntitled, notFound } from '../learn/core'
 import { entitledGoodsQuery } from '../order/entitlement'
 
-export interface Scoped {
-  db: Db
-  scope: TenantScope
-}
+export type { Scoped }
 
 const MAX_ID = 2_147_483_647
 /** The stem of a question as the lists show it. */

@@ -10,6 +10,7 @@
  * for content changed behind the server's back (SQL by hand: `POST /staff/content/changed` says so).
  */
 import type { FastifyBaseLogger } from 'fastify'
+import { Broadcast } from './broadcast'
 import type { SharedRedis } from './redis'
 
 interface Entry {
@@ -20,29 +21,22 @@ interface Entry {
 
 export class PublicCache {
   private readonly entries = new Map<string, Entry>()
-  private readonly channel?: string
-  private readonly onMessage?: (channel: string, message: string) => void
-  private readonly onReady?: () => void
+  private readonly broadcast?: Broadcast
 
   constructor(private readonly opts: { ttlMs: number; max?: number; redis?: SharedRedis; log: FastifyBaseLogger }) {
-    const redis = opts.redis
-    if (!redis) return
-    const channel = `${redis.prefix}:public-changed`
-    this.channel = channel
-    this.onMessage = (ch, message) => {
-      if (ch !== channel) return
-      const tenantId = Number(message)
-      if (Number.isInteger(tenantId)) this.drop(tenantId)
-    }
-    // a 'ready' after the first connection is a reconnect that may have missed messages
-    let subscribedOnce = redis.sub.status === 'ready'
-    this.onReady = () => {
-      if (subscribedOnce) this.entries.clear()
-      subscribedOnce = true
-    }
-    redis.sub.on('message', this.onMessage)
-    redis.sub.on('ready', this.onReady)
-    redis.sub.subscribe(channel).catch((err: unknown) => opts.log.warn({ err }, 'public cache: subscribe failed'))
+    if (!opts.redis) return
+    this.broadcast = new Broadcast(
+      opts.redis,
+      'public-changed',
+      {
+        message: (message) => {
+          const tenantId = Number(message)
+          if (Number.isInteger(tenantId)) this.drop(tenantId)
+        },
+        missed: () => this.entries.clear(),
+      },
+      opts.log,
+    )
   }
 
   /** The cached answer of the tenant's query, or `load()`'s (a failure is never cached). */
@@ -63,21 +57,11 @@ export class PublicCache {
   /** The tenant's content changed: drop its entries here and, with Redis, on every process. */
   async changed(tenantId: number): Promise<void> {
     this.drop(tenantId)
-    if (!this.opts.redis || !this.channel) return
-    try {
-      await this.opts.redis.cmd.publish(this.channel, String(tenantId))
-    } catch (err) {
-      // the other processes then serve their copies until the TTL ends
-      this.opts.log.warn({ err, tenantId }, 'public cache: could not tell the other processes')
-    }
+    await this.broadcast?.publish(String(tenantId))
   }
 
   close() {
-    const redis = this.opts.redis
-    if (!redis || !this.channel) return
-    if (this.onMessage) redis.sub.off('message', this.onMessage)
-    if (this.onReady) redis.sub.off('ready', this.onReady)
-    redis.sub.unsubscribe(this.channel).catch(() => {})
+    this.broadcast?.close()
   }
 
   private drop(tenantId: number) {
