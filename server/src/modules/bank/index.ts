@@ -15,7 +15,7 @@ import {
   question,
   wrongQuestion,
 } from '../../db/schema'
-import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
+import { AppError, type Ctx, type Handlers, keptContent, requireUser, toSeconds } from '../../http/core'
 import { sanitizeArticle } from '../../services/sanitize'
 import { authenticate } from '../../services/tokens'
 import { entitledGoodsQuery, entitlementOf } from '../order/entitlement'
@@ -95,16 +95,22 @@ async function chapterQuestions(ctx: Ctx, userId: number | undefined, chapterId:
   if (!c.bankId || !c.bankActive) throw notFound('bank')
   const open = Boolean(c.isFree) || (userId !== undefined && Boolean(c.owned))
   const sealed = new Set((c.sealed ?? []).map(Number))
-  const rows = await ctx.db
-    .select({ q: question, total: sql<number>`count(*) over ()` })
-    .from(question)
-    .where(ctx.scope.where(question, eq(question.chapterId, chapterId)))
-    .orderBy(asc(question.sort), asc(question.id))
-    .limit(open ? MAX_ID : PREVIEW_QUESTIONS)
-  const views = rows.map(({ q }) => questionView(q, open && !sealed.has(q.id)))
+  // the chapter's questions are the school's, the same for every learner: kept (keptContent), frozen
+  const all = await keptContent(ctx, `chapter-questions ${chapterId}`, async () =>
+    Object.freeze(
+      (
+        await ctx.db
+          .select()
+          .from(question)
+          .where(ctx.scope.where(question, eq(question.chapterId, chapterId)))
+          .orderBy(asc(question.sort), asc(question.id))
+      ).map((q) => Object.freeze(q)),
+    ),
+  )
+  const views = (open ? all : all.slice(0, PREVIEW_QUESTIONS)).map((q) => questionView(q, open && !sealed.has(q.id)))
   return {
     rows: views,
-    total: toInt(rows[0]?.total ?? 0),
+    total: all.length,
     preview: !open,
     withAnswers: open && views.every((v) => v.ans !== null),
   }
