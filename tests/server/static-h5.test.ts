@@ -15,7 +15,7 @@ import { buildApp } from '../../server/src/app'
 import { defaultConfig } from '../../server/src/config'
 import type { Database } from '../../server/src/db'
 import { advertising } from '../../server/src/db/schema'
-import { homeShell } from '../../server/src/http/h5-page'
+import { homeShell, shopShell } from '../../server/src/http/h5-page'
 import { freshPglite, SECRET } from './helpers'
 
 const CHUNK = 'js/app.1a2b3c4d.js'
@@ -135,7 +135,7 @@ describe('the H5 build over the wire', () => {
     expect(b).not.toContain('安信职业培训学校')
     // other routes, and hosts no school owns, get the page as built
     for (const [url, host] of [
-      ['/pages/course/index', 'a.xuexi-demo.com'],
+      ['/pages/study/index', 'a.xuexi-demo.com'],
       ['/', '127.0.0.1:3000'],
       ['/', 'unknown-school.com'],
     ] as const) {
@@ -161,6 +161,54 @@ describe('the H5 build over the wire', () => {
       expect(res.body, host).toContain(`["/${CHUNK}"]`)
       expect(res.body, host).toContain('window.__SHELL_WAIT__=1')
     }
+  })
+
+  it("paints the purchase centre's filters and its first goods (cover preloaded), taken away for a typed link or English", async () => {
+    for (const [host, colour] of [
+      ['a.xuexi-demo.com', '#1677ff'],
+      ['b.xuexi-demo.cn', '#13a35b'],
+    ] as const) {
+      const res = await app.inject({ url: '/pages/course/index', headers: { host } })
+      expect(res.statusCode).toBe(200)
+      const shell = /<div id="app-shell"[\s\S]*?<div id="app">/.exec(res.body)?.[0] ?? ''
+      expect(shell, host).toContain('<div class="s-nav">选课中心</div>')
+      expect(shell, host).toContain('搜索课程、题库、直播')
+      // 全部 chosen, then the school's education types in the shop's order; the goods types
+      const chips = [...shell.matchAll(/<span class="s-chip[^"]*">([^<]*)<\/span>/g)].map((m) => m[1])
+      expect(chips[0], host).toBe('全部')
+      expect(chips.length, host).toBeGreaterThan(1)
+      const types = [...shell.matchAll(/<span class="s-type[^"]*">([^<]*)<\/span>/g)].map((m) => m[1])
+      expect(types).toEqual(['全部', '课程', '题库', '直播', '套餐'])
+      // the first goods of the unfiltered list, as the API lists it
+      const list = await app.inject({
+        url: '/api/app/common/goods/list?pageNum=1&pageSize=1',
+        headers: { 'tenant-id': host.startsWith('a.') ? '1001' : '1002' },
+      })
+      const first = list.json().data.rows[0] as { goodsName: string; cover: string }
+      expect(shell, host).toContain(`<span class="s-name">${first.goodsName}</span>`)
+      expect(shell, host).toContain(`<img src="${first.cover}" alt="" fetchpriority="high">`)
+      expect(res.body, host).toContain(`<link rel="preload" as="image" href="${first.cover}" fetchpriority="high">`)
+      expect(shell, host).toContain('/[?&]goodsType=/.test(location.search)')
+      expect(res.body, host).toContain(colour)
+      expect(res.body, host).toContain(`["/${CHUNK}"]`)
+      expect(res.body, host).toContain('window.__SHELL_WAIT__=1')
+    }
+  })
+
+  it("writes the purchase centre's words escaped, and no picture it cannot read", () => {
+    const { head, body } = shopShell({ primary: 'url(x)' }, [{ educationName: '<b>x</b>' }], {
+      goodsType: 9,
+      goodsName: '"><script>alert(1)</script>',
+      cover: 'javascript:alert(1)',
+    })
+    expect(body).toContain('&lt;b&gt;x&lt;/b&gt;')
+    expect(body).toContain('&quot;&gt;&lt;script&gt;')
+    expect(body).not.toContain('javascript:')
+    expect(head).not.toContain('preload')
+    expect(head).toContain('#1677ff')
+    expect(head).not.toContain('url(x)')
+    // no goods on shelf: the filters alone
+    expect(shopShell({ primary: '#13a35b' }, []).body).not.toContain('s-row')
   })
 
   it('writes only what is safe into the shell: text escaped, a colour or a picture address it cannot read left out', () => {

@@ -1,6 +1,7 @@
 import { Input, ScrollView, Text, View } from '@tarojs/components'
-import Taro, { useDidShow, useLoad, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import Taro, { useDidHide, useDidShow, useLoad, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useCallback, useEffect, useState } from 'react'
+import { dropAppShell } from '@/components/app-shell'
 import Empty from '@/components/empty'
 import FloatingWidget from '@/components/floating-widget'
 import GoodsCard from '@/components/goods-card'
@@ -147,6 +148,12 @@ export default function Course() {
     list.loadMore()
   })
   usePageScroll(({ scrollTop: top }) => setScrollTop(top))
+
+  // H5: the server's copy of this page's first screen (server/src/http/h5-page.ts) goes once the list is drawn
+  useEffect(() => {
+    if (list.status !== 'loading') dropAppShell()
+  }, [list.status])
+  useDidHide(dropAppShell)
 
   const pickEdu = (id: number | null) => {
     const app = useApp.getState()

@@ -267,13 +267,51 @@ const subjectColumns = {
   sort: subject.sort,
 }
 
-export const handlers: Handlers = {
-  'GET /app/common/course/educationType/list': async (ctx) =>
+/** The education types the school offers, in the shop's order (its first filter row). */
+export const educationTypes = (ctx: Scoped) =>
+  ctx.db
+    .select({ educationTypeId: educationType.id, educationName: educationType.name, sort: educationType.sort })
+    .from(educationType)
+    .where(ctx.scope.where(educationType, eq(educationType.status, 1)))
+    .orderBy(asc(educationType.sort), asc(educationType.id))
+
+/** A page of the shop's goods on shelf, filtered as the purchase centre asks (also its server-painted copy). */
+export async function goodsPage(
+  ctx: Scoped,
+  query: {
+    educationTypeId?: number
+    businessId?: number
+    subjectId?: number
+    goodsType?: number
+    keyword?: string
+    pageNum: number
+    pageSize: number
+  },
+) {
+  const kw = query.keyword?.replace(/[\\%_]/g, (c) => `\\${c}`)
+  const where = onShelf(
+    ctx,
+    query.educationTypeId ? eq(goods.educationTypeId, query.educationTypeId) : undefined,
+    query.businessId ? eq(goods.businessId, query.businessId) : undefined,
+    query.subjectId ? eq(goods.subjectId, query.subjectId) : undefined,
+    query.goodsType ? eq(goods.goodsType, query.goodsType) : undefined,
+    kw ? ilike(goods.name, `%${kw}%`) : undefined,
+  )
+  const [rows, total] = await Promise.all([
     ctx.db
-      .select({ educationTypeId: educationType.id, educationName: educationType.name, sort: educationType.sort })
-      .from(educationType)
-      .where(ctx.scope.where(educationType, eq(educationType.status, 1)))
-      .orderBy(asc(educationType.sort), asc(educationType.id)),
+      .select(goodsColumns)
+      .from(goods)
+      .where(where)
+      .orderBy(asc(goods.sort), desc(goods.id))
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize),
+    countRows(ctx.db, goods, where),
+  ])
+  return { rows: await decorate(ctx, rows), total }
+}
+
+export const handlers: Handlers = {
+  'GET /app/common/course/educationType/list': async (ctx) => educationTypes(ctx),
 
   'GET /app/common/course/business/list': async (ctx, { query }) =>
     ctx.db
@@ -331,28 +369,7 @@ export const handlers: Handlers = {
     return { ...b, subjects }
   },
 
-  'GET /app/common/goods/list': async (ctx, { query }) => {
-    const kw = query.keyword?.replace(/[\\%_]/g, (c) => `\\${c}`)
-    const where = onShelf(
-      ctx,
-      query.educationTypeId ? eq(goods.educationTypeId, query.educationTypeId) : undefined,
-      query.businessId ? eq(goods.businessId, query.businessId) : undefined,
-      query.subjectId ? eq(goods.subjectId, query.subjectId) : undefined,
-      query.goodsType ? eq(goods.goodsType, query.goodsType) : undefined,
-      kw ? ilike(goods.name, `%${kw}%`) : undefined,
-    )
-    const [rows, total] = await Promise.all([
-      ctx.db
-        .select(goodsColumns)
-        .from(goods)
-        .where(where)
-        .orderBy(asc(goods.sort), desc(goods.id))
-        .limit(query.pageSize)
-        .offset((query.pageNum - 1) * query.pageSize),
-      countRows(ctx.db, goods, where),
-    ])
-    return { rows: await decorate(ctx, rows), total }
-  },
+  'GET /app/common/goods/list': async (ctx, { query }) => goodsPage(ctx, query),
 
   'GET /app/common/goods/:id': async (ctx, { params }) => {
     const id = checkId(params.id, 'goods')
