@@ -144,6 +144,43 @@ describe.each([HOST_A, HOST_B])('looks on %s', (host) => {
     expect(Math.abs(mid(input!) - mid(box!))).toBeLessThanOrEqual(2)
   })
 
+  it("purchase centre: the server's copy of the first screen lies where the page draws, and goes once it has drawn", async () => {
+    // the copy's removal is recorded instead of done, so its boxes can be compared with the page's own
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, locale: 'zh-CN' })
+    try {
+      await context.addInitScript(() => {
+        const remove = Element.prototype.remove
+        Element.prototype.remove = function (this: Element) {
+          if (this.id === 'app-shell') (this as HTMLElement).dataset.dropped = '1'
+          else remove.call(this)
+        }
+      })
+      const page = await context.newPage()
+      await page.goto(server.url(host, '/pages/course/index'))
+      await page.waitForSelector('.taro_page_stationed .goods-item .goods-cover-wrap', { timeout: 30_000 })
+      await page.waitForFunction(() => document.getElementById('app-shell')?.dataset.dropped === '1')
+      const pairs = await page.evaluate(() => {
+        const box = (sel: string) => {
+          const r = document.querySelector(sel)?.getBoundingClientRect()
+          return r ? [r.left, r.top, r.width, r.height].map(Math.round) : null
+        }
+        return [
+          ['.taro_page_stationed .shop-search', '#app-shell .s-search'],
+          ['.taro_page_stationed .chip-row-edu .chip', '#app-shell .s-chip'],
+          ['.taro_page_stationed .type-tab', '#app-shell .s-type'],
+          ['.taro_page_stationed .goods-cover-wrap', '#app-shell .s-cover'],
+          ['.taro_page_stationed .goods-type-badge', '#app-shell .s-badge'],
+        ].map(([real, copy]) => ({ real: box(real!), copy: box(copy!), name: copy }))
+      })
+      for (const p of pairs) {
+        expect(p.copy, p.name).not.toBeNull()
+        expect(p.copy, p.name).toEqual(p.real)
+      }
+    } finally {
+      await context.close()
+    }
+  })
+
   it('player and booking: the app’s own nav bar, with the whole section name', async () => {
     const goods = await api(host, '/app/common/goods/list?goodsType=1&pageSize=50')
     const goodsId = goods.data.rows[0].goodsId as number
