@@ -10,7 +10,7 @@ import { type Handlers, requireUser } from '../../http/core'
 import { keptContent, type Scoped } from '../bank/core'
 import { examRowsOf, visibleExam } from '../exam/rows'
 import { entitledGoodsQuery } from '../order/entitlement'
-import { appointmentViews, sessionView } from './views'
+import { appointmentViews, sessionView, siteColumns } from './views'
 
 /** Areas with parent `parentId` and the number of sites in each (a province counts its cities' sites). */
 async function areasOf(ctx: Scoped, parentId: number) {
@@ -61,12 +61,7 @@ function siteLayout(ctx: Scoped, examId: number, kind: SessionKind): Promise<Lay
   const load = async () => {
     const rows = await ctx.db
       .select({
-        siteId: applySite.id,
-        name: applySite.name,
-        address: applySite.address,
-        phone: applySite.phone,
-        cityId: applySite.cityId,
-        cityName: applyArea.name,
+        ...siteColumns,
         sessions: sql<LayoutSession[]>`json_agg(json_build_object('id', ${applySession.id},
           'startMs', floor(extract(epoch from ${applySession.startAt}) * 1000),
           'endMs', floor(extract(epoch from ${applySession.endAt}) * 1000),

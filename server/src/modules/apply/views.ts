@@ -157,18 +157,21 @@ export function sessionView(s: SessionRow, current: number | null, now = new Dat
   }
 }
 
+/** A site as the learner sees it, with its city's name (select from apply_site joined with apply_area). */
+export const siteColumns = {
+  siteId: applySite.id,
+  name: applySite.name,
+  address: applySite.address,
+  phone: applySite.phone,
+  cityId: applySite.cityId,
+  cityName: applyArea.name,
+}
+
 /** Sites by id with their city names, in display order. */
 export async function sitesById(ctx: Scoped, siteIds: number[], cityId?: number) {
   if (siteIds.length === 0) return []
   return ctx.db
-    .select({
-      siteId: applySite.id,
-      name: applySite.name,
-      address: applySite.address,
-      phone: applySite.phone,
-      cityId: applySite.cityId,
-      cityName: applyArea.name,
-    })
+    .select(siteColumns)
     .from(applySite)
     .innerJoin(applyArea, eq(applyArea.id, applySite.cityId))
     .where(
