@@ -101,10 +101,11 @@ function siteLayout(ctx: Scoped, examId: number, kind: SessionKind): Promise<Lay
  * in one row (two arrays: no per-session row to decode).
  */
 async function sitesFor(ctx: Scoped, userId: number, examId: number, kind: SessionKind, cityId?: number) {
-  await visibleExam(ctx, userId, examId)
   const now = new Date()
-  const [layout, [live]] = await Promise.all([
-    siteLayout(ctx, examId, kind),
+  // the exam check and the seats at once (a 404 discards the seats); the layout after the check, so an exam the
+  // learner may not see is never read into the kept content
+  const [, [live]] = await Promise.all([
+    visibleExam(ctx, userId, examId),
     ctx.db
       .select({
         ids: sql<(number | string)[] | null>`array_agg(${applySession.id})`,
@@ -123,6 +124,7 @@ async function sitesFor(ctx: Scoped, userId: number, examId: number, kind: Sessi
         ),
       ),
   ])
+  const layout = await siteLayout(ctx, examId, kind)
   const bookedOf = new Map<number, number>()
   ;(live?.ids ?? []).forEach((id, i) => {
     bookedOf.set(Number(id), Number(live!.booked![i]))
