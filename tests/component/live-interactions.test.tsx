@@ -41,10 +41,15 @@ vi.mock('@/services/live/points', async (importOriginal) => ({
   pointsBalance: vi.fn(),
 }))
 vi.mock('@/services/upload', () => ({ chooseAndUploadImages: vi.fn() }))
+vi.mock('@/services/api/account-extra', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api/account-extra')>()),
+  beforeAddress: vi.fn(),
+}))
 
 const api = await import('@/services/api/live')
 const common = await import('@/services/api/common')
 const points = await import('@/services/live/points')
+const extra = await import('@/services/api/account-extra')
 const { default: LiveRoom } = await import('@/pages3/live/detail')
 const { snapshot, ME, TEACHER } = await import('../unit/live-fake-socket')
 
@@ -92,6 +97,7 @@ beforeEach(() => {
   setRouter('/pages3/live/detail', { channelId: '5', sessionId: '50' })
   vi.mocked(api.channelDetail).mockResolvedValue(detail())
   vi.mocked(api.chatHistory).mockResolvedValue([])
+  vi.mocked(extra.beforeAddress).mockResolvedValue(null)
   vi.mocked(common.getSysTime).mockImplementation(async () => Math.floor(Date.now() / 1000))
   vi.mocked(points.pointsBalance).mockResolvedValue(10)
 })
@@ -264,6 +270,30 @@ describe('questionnaire', () => {
 })
 
 describe('lottery', () => {
+  it('starts the claim form from the address given for an earlier prize, and sends it as it stands', async () => {
+    vi.mocked(extra.beforeAddress).mockResolvedValue({
+      name: 'Han Mei',
+      phone: '13912345678',
+      address: 'No. 9 Street',
+      usedTime: 1_700_000_000,
+    })
+    const { container } = await enter()
+    push('ON_LOTTERY', { lotteryId: 7, prize: 'A pen', winners: [ME] })
+    push('LOTTERY_END', { lotteryId: 7 })
+    await waitFor(() => expect(container.querySelector('.lv-claim-name')).not.toBeNull())
+    const field = (sel: string) =>
+      (q(container, sel).querySelector('input, textarea') ?? q(container, sel)) as HTMLInputElement
+    await waitFor(() => expect(field('.lv-claim-address').value).toBe('No. 9 Street'))
+    expect(field('.lv-claim-name').value).toBe('Han Mei')
+    expect(field('.lv-claim-phone').value).toBe('13912345678')
+    await act(async () => {
+      fireEvent.click(q(container, '.lv-claim-submit'))
+    })
+    expect(socket().events('LOTTERY_CLAIM')).toEqual([
+      { EVENT: 'LOTTERY_CLAIM', lotteryId: 7, name: 'Han Mei', phone: '13912345678', address: 'No. 9 Street' },
+    ])
+  })
+
   it('draws, then a winner fills the claim form (phone checked by the app’s rule) and sends it once', async () => {
     const { container } = await enter()
     push('LOTTERY_START', { lotteryId: 6, prize: 'A book', winnerCount: 2, drawAt: Date.now() + 3000 })

@@ -26,3 +26,10 @@ export type SchoolInfo = RouteData<'GET /school/info/getInfo'>
 export function schoolInfo(opts?: CallOptions) {
   return call('GET /school/info/getInfo', {}, opts)
 }
+
+export type BeforeAddress = RouteData<'GET /app/before/address'>
+
+/** The name, phone and address the learner last gave for a prize (null: never). */
+export function beforeAddress(opts?: CallOptions) {
+  return call('GET /app/before/address', {}, opts)
+}

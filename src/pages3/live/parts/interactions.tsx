@@ -18,6 +18,7 @@ import { Ring } from '@/components/chart'
 import Icon from '@/components/icon'
 import RichHtml from '@/components/rich-html'
 import { isPhone } from '@/domain/phone'
+import { beforeAddress } from '@/services/api/account-extra'
 import {
   type AnswerCard,
   type CheckinCard,
@@ -381,6 +382,21 @@ function ClaimForm({ card, client }: { card: LotteryCard; client: LiveClient }) 
   const [phone, setPhone] = useState('')
   const [address, setAddress] = useState('')
   const [error, setError] = useState('')
+  // the address given for an earlier prize, as a start (what the learner has typed already stays)
+  useEffect(() => {
+    let live = true
+    beforeAddress({ noLoading: true, silent: true })
+      .then((a) => {
+        if (!live || !a) return
+        setName((v) => v || a.name)
+        setPhone((v) => v || a.phone)
+        setAddress((v) => v || a.address)
+      })
+      .catch(() => {}) // no earlier address to offer: the form starts empty
+    return () => {
+      live = false
+    }
+  }, [])
   if (card.claim === 'sent') return <Text className="lv-note lv-claim-sent">{ix('claim.sent')}</Text>
   const value = (set: (v: string) => void) => (e: { detail?: { value?: unknown } }) => {
     const v = e.detail?.value
