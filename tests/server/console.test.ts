@@ -15,6 +15,7 @@ import { buildApp } from '../../server/src/app'
 import { type AppConfig, defaultConfig } from '../../server/src/config'
 import { sysUser, uploadObject } from '../../server/src/db/schema'
 import { hashPassword } from '../../server/src/services/passwords'
+import { idCardCheckChar } from '../../src/domain/id-card'
 import { call, captchaFor, DEMO, freshPglite, type Harness, harness, login } from './helpers'
 
 const STAFF = 'staff-token-console-0123456789'
@@ -205,6 +206,47 @@ describe('the staff desk through a login token', () => {
       lang: 'zh-CN',
     })
     expect(again).toMatchObject({ code: 400, msg: '该学员没有待审核的实名认证' })
+  })
+
+  it('refuses to approve a certification whose ID number another account holds, and changes nothing', async () => {
+    // a second learner binds the number first, while the first one's certification waits
+    const idCard = `11010119850101123${idCardCheckChar('11010119850101123')}`
+    const { userId: firstId, token: first } = await staffAccount('13700002001', '')
+    const { userId: secondId, token: second } = await staffAccount('13700002002', '')
+    const upload = async () => {
+      const key = `t1001/u${firstId}/img/20261124/${Math.random().toString(16).slice(2)}.jpg`
+      await h.database.db
+        .insert(uploadObject)
+        .values({ tenantId: 1001, userId: firstId, key, size: 2048, mimeType: 'image/jpeg' })
+      return `/oss/${key}`
+    }
+    const submitted = await call(h.app, 'POST /face/certification/idCardCompareFace', {
+      token: first,
+      body: { realName: '李四', idCard, idCardImageUrl: await upload(), faceImageUrl: await upload() },
+    })
+    expect(submitted.code, submitted.msg).toBe(200)
+    // binding is refused while the certification waits (its number is claimed)…
+    const refusedBind = await call(h.app, 'POST /app/user/bind_idcard', {
+      token: second,
+      body: { realName: '王五', idCard },
+    })
+    expect(refusedBind.code).toBe(409)
+    // …so the holder here is an account the number was bound to before the certification (by hand, an import)
+    await h.database.db.update(sysUser).set({ idCard }).where(eq(sysUser.id, secondId))
+    const decided = await send('POST', `/staff/certifications/${firstId}`, {
+      token: manager.token,
+      body: { approve: true },
+      lang: 'zh-CN',
+    })
+    expect(decided).toMatchObject({ code: 409, msg: '该身份证号已绑定其他账号，请驳回此实名认证' })
+    const info = await call<{ certStatus: number }>(h.app, 'GET /app/user/getInfo', { token: first })
+    expect(info.data.certStatus).toBe(REVIEW_STATUS.pending)
+    // rejecting still works
+    const rejected = await send('POST', `/staff/certifications/${firstId}`, {
+      token: manager.token,
+      body: { approve: false, reason: '身份证号已被其他账号使用' },
+    })
+    expect(rejected.data).toEqual({ userId: firstId, status: REVIEW_STATUS.rejected })
   })
 })
 

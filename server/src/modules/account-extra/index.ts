@@ -7,12 +7,14 @@ import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-
 import { STAFF_ROLES } from '../../../../contract/schemas/account-extra'
 import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
 import { idCardProblem, maskIdCard, normalizeIdCard } from '../../../../src/domain/id-card'
+import type { Db } from '../../db'
 import { config, identityCert, liveLotteryWinner, schoolInfo, shopOrder, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
 import { videoProvider } from '../../services/video'
 import { brandOf } from '../common'
 import { hasControl, MAX_ID, notFound } from '../learn/core'
 import { playTarget } from '../learn/play'
+import { idCardHeldByOther, lockIdCard } from './id-holder'
 import { AUTH_CODE_SECONDS, makeAuthCode, polyvUserIdOf, requestPlaysafeToken } from './polyv'
 import { RECEIPT_STATUSES, viewLink } from './receipt'
 
@@ -84,9 +86,7 @@ export const handlers: Handlers = {
     if (hasControl(body.realName)) throw new AppError(400, 'realName: must not contain control characters')
     await ctx.db.transaction(async (tx: Tx) => {
       // one binding of a number at a time in the tenant: the check below and the update cannot interleave
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`idcard:${ctx.scope.tenantId}:${idCard}`}, 0))`,
-      )
+      await lockIdCard(tx as unknown as Db, ctx.scope, idCard)
       const [cert] = await tx
         .select({ status: identityCert.status })
         .from(identityCert)
@@ -95,26 +95,8 @@ export const handlers: Handlers = {
         throw new AppError(409, 'your identity is already certified: it cannot be replaced')
       if (cert?.status === REVIEW_STATUS.pending)
         throw new AppError(409, 'your identity certification is waiting for review: it cannot be replaced now')
-      const [taken] = await tx
-        .select({ id: sysUser.id })
-        .from(sysUser)
-        .where(ctx.scope.where(sysUser, sql`upper(${sysUser.idCard}) = ${idCard}`, ne(sysUser.id, userId)))
-        .limit(1)
-      const [claimed] = taken
-        ? [taken]
-        : await tx
-            .select({ id: identityCert.userId })
-            .from(identityCert)
-            .where(
-              ctx.scope.where(
-                identityCert,
-                sql`upper(${identityCert.idCard}) = ${idCard}`,
-                ne(identityCert.userId, userId),
-                inArray(identityCert.status, [REVIEW_STATUS.pending, REVIEW_STATUS.approved]),
-              ),
-            )
-            .limit(1)
-      if (claimed) throw new AppError(409, 'idCard: this ID number is bound to another account')
+      if (await idCardHeldByOther(tx as unknown as Db, ctx.scope, idCard, userId))
+        throw new AppError(409, 'idCard: this ID number is bound to another account')
       await tx
         .update(sysUser)
         .set({ realName: body.realName, idCard })

@@ -22,11 +22,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
 import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
+import { normalizeIdCard } from '../../../../src/domain/id-card'
 import type { Db } from '../../db'
 import { certificate, courseSection, goods, identityCert, invoice, photoLog, shopOrder, sysUser } from '../../db/schema'
 import { AppError, envelope, type TenantScope } from '../../http/core'
 import { staffScopeOf } from '../../http/staff-auth'
 import { MESSAGES, notify } from '../../services/inform'
+import { idCardHeldByOther, lockIdCard } from '../account-extra/id-holder'
 import { decideRefund, issueInvoice } from './service'
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -127,6 +129,24 @@ export async function registerStaffRoutes(
         const body = parse(decision, req.body, 'body')
         const status = body.approve ? REVIEW_STATUS.approved : REVIEW_STATUS.rejected
         const decided = await db.transaction(async (tx) => {
+          if (body.approve) {
+            // one ID number, one account: under the number's lock (modules/account-extra/id-holder.ts), as binding
+            const [waiting] = await tx
+              .select({ idCard: identityCert.idCard })
+              .from(identityCert)
+              .where(
+                scope.where(
+                  identityCert,
+                  and(eq(identityCert.userId, id), eq(identityCert.status, REVIEW_STATUS.pending)),
+                ),
+              )
+            if (waiting) {
+              const idCard = normalizeIdCard(waiting.idCard)
+              await lockIdCard(tx as unknown as Db, scope, idCard)
+              if (await idCardHeldByOther(tx as unknown as Db, scope, idCard, id, [REVIEW_STATUS.approved]))
+                throw new AppError(409, 'this ID number is bound to another account: reject the certification')
+            }
+          }
           const [cert] = await tx
             .update(identityCert)
             .set({
