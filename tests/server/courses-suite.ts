@@ -62,6 +62,7 @@ type Test = {
   bestScore: number | null
   passed: boolean
   attemptNum: number
+  sectionFinished: boolean
   path: string
 }
 type Item = { key: string; examId: number | null; done: boolean; current: number; target: number; title: string }
@@ -410,6 +411,21 @@ export function coursesSuite(label: string, open: () => Promise<Database>) {
         expect(item(first.data, 'hours')).toMatchObject({ done: false, current: 0 })
         expect(item(first.data, 'sectionTests')).toMatchObject({ done: false, current: 0, target: 2 })
 
+        // a section test opens once its lesson is finished: refused before, and its questions come without answers
+        const early = await call(h.app, 'POST /exam/record', { ...as(l), body: { paperId: list.data[0]!.paperId } })
+        expect(early.code, early.raw).toBe(400)
+        expect(early.msg).toMatch(/section test|章节测试/)
+        const peek = await call<{ rows: { ans: string | null }[]; preview: boolean }>(
+          h.app,
+          'GET /app/common/bank/question/list',
+          { ...as(l), query: { paperId: list.data[0]!.paperId } },
+        )
+        expect(peek.code, peek.raw).toBe(200)
+        expect(peek.data.preview).toBe(true)
+        expect(peek.data.rows.every((q) => q.ans === null)).toBe(true)
+        for (const s of await sectionsOf(l, id.aqJx!)) await watch(l, id.aqJx!, s)
+        expect((await tests(l, { goodsId: id.aqJx })).data.every((t) => t.sectionFinished)).toBe(true)
+
         // a failed attempt counts as an attempt, not a pass
         await takeTest(l, list.data[0]!.paperId, false)
         const failed = await tests(l, { goodsId: id.aqJx, sectionId: list.data[0]!.sectionId })
@@ -420,7 +436,6 @@ export function coursesSuite(label: string, open: () => Promise<Database>) {
         expect(passed.data.every((t) => t.passed && t.bestScore === 3)).toBe(true)
         expect(item((await examine(l, id.aqJx!)).data, 'sectionTests')).toMatchObject({ done: true, current: 2 })
 
-        for (const s of await sectionsOf(l, id.aqJx!)) await watch(l, id.aqJx!, s)
         const done = await examine(l, id.aqJx!)
         expect(item(done.data, 'courses')).toMatchObject({ done: true, current: 1, target: 1 })
         const hours = item(done.data, 'hours')

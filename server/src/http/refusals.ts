@@ -535,6 +535,11 @@ const ENTRIES: readonly Entry[] = [
     '该身份证号已绑定其他账号，请驳回此实名认证',
     'This ID number is bound to another account: reject the certification',
   ],
+  [
+    'this is a section test: it opens once you have finished its lesson',
+    '这是章节测试，学完对应课节后开放',
+    'This is a section test: it opens once you have finished its lesson',
+  ],
   ['no photo waiting for review with that id', '该照片不在待审核列表中', 'This photo is not waiting for review'],
   ['no valid certificate with that serial', '没有该编号的有效证书', 'There is no valid certificate with that number'],
   // ---- live classes (docs/DECISIONS.md "Live — data"): the room calls and the live staff desk ----

@@ -6,11 +6,13 @@
 import { asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { ANSWER_GAP_CAP_SECONDS, BANK_CODE } from '../../../../contract/schemas/bank-codes'
 import { DEADLINE_GRACE_SECONDS, EXAM_CODE } from '../../../../contract/schemas/exam-codes'
+import { SECTION_STATUS } from '../../../../contract/schemas/learn-codes'
 import { type ExamQuestion, type QuestionScore, round2, scoreQuestion } from '../../../../src/domain/scoring'
 import {
   bank,
   bankChapter,
   bankRecord,
+  courseSection,
   exam,
   goods,
   paper,
@@ -165,6 +167,25 @@ export async function assertPractisablePaper(ctx: Scoped, paperId: number): Prom
       EXAM_CODE.examInProgress,
       'this paper is an exam paper: it opens for practice after the exam closes',
     )
+}
+
+/**
+ * A section's test (course_section.test_paper_id) opens once its lesson is finished: true when the paper is some
+ * section's test and the learner (anonymous: nobody) has finished none of those sections. One query.
+ */
+export async function sectionTestLocked(ctx: Scoped, userId: number | undefined, paperId: number): Promise<boolean> {
+  const rows = await ctx.db
+    .select({
+      done: userId
+        ? // "course_section"."id" spelled out: drizzle leaves the columns of a one-table select unqualified
+          sql<boolean>`exists (select 1 from study_progress p where p.tenant_id = ${ctx.scope.tenantId}
+            and p.user_id = ${userId} and p.section_id = "course_section"."id"
+            and p.status = ${SECTION_STATUS.finished})`
+        : sql<boolean>`false`,
+    })
+    .from(courseSection)
+    .where(ctx.scope.where(courseSection, eq(courseSection.testPaperId, paperId)))
+  return rows.length > 0 && !rows.some((r) => r.done)
 }
 
 /** What a learner (or an anonymous visitor) may open. */

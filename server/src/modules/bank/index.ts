@@ -45,6 +45,7 @@ import {
   rate,
   type Scoped,
   sealedQuestionsColumn,
+  sectionTestLocked,
 } from './core'
 import {
   answersOf,
@@ -626,7 +627,9 @@ export const handlers: Handlers = {
     const access = await Access.of(ctx, userId)
     const p = await paperById(ctx, query.paperId!)
     await assertPractisablePaper(ctx, p.id)
-    const open = p.free || access.canPractise(await bankById(ctx, p.bankId))
+    // a section test not yet open to this learner lists its questions without answers (as a preview)
+    const open =
+      (p.free || access.canPractise(await bankById(ctx, p.bankId))) && !(await sectionTestLocked(ctx, userId, p.id))
     const ids = await paperQuestionIds(ctx, p.id)
     const shown = open ? ids : ids.slice(0, PREVIEW_QUESTIONS)
     const rows = await questionsByIds(ctx, shown)

@@ -38,6 +38,7 @@ import {
   questionView,
   type Scoped,
   secondsOf,
+  sectionTestLocked,
   toExamQuestion,
 } from './core'
 import { reviewMany } from './wrong'
@@ -254,6 +255,8 @@ async function planOf(ctx: Scoped, access: Access, userId: number, input: StartI
         const b = await bankById(ctx, p.bankId)
         if (!access.canPractise(b)) throw notEntitled()
       }
+      if (await sectionTestLocked(ctx, userId, p.id))
+        throw new AppError(400, 'this is a section test: it opens once you have finished its lesson')
       return {
         scopeKey: `paper:${p.id}`,
         title: p.name,
