@@ -150,20 +150,21 @@ describe('news list', () => {
   })
 })
 
+/** the counselor page's service settings: chat and hotline on */
+const CONSULT = {
+  consultationStatus: 1,
+  serviceHotlineStatus: 1,
+  servicingTime: '08:30-21:00',
+  serviceNumber: '400-820-1001',
+  serviceWechatStatus: 0,
+  serviceWechatImg: '',
+  serviceWechatNumber: '',
+  shoppingCarStatus: 1,
+}
+
 describe('counselor page articles', () => {
   it('lists the newest articles under the service cards; each opens, and the way to all news', async () => {
-    useApp.setState({
-      consultMobile: {
-        consultationStatus: 1,
-        serviceHotlineStatus: 1,
-        servicingTime: '08:30-21:00',
-        serviceNumber: '400-820-1001',
-        serviceWechatStatus: 0,
-        serviceWechatImg: '',
-        serviceWechatNumber: '',
-        shoppingCarStatus: 1,
-      },
-    })
+    useApp.setState({ consultMobile: CONSULT })
     const srv = fakeServer({
       'GET /app/consultation/list': ok({ rows: [article(7), article(6)], total: 9, categories: CATS }),
     })
@@ -178,18 +179,7 @@ describe('counselor page articles', () => {
   })
 
   it("shows a logged-in learner the school's introduction, address and email (copied on tap); a visitor none", async () => {
-    useApp.setState({
-      consultMobile: {
-        consultationStatus: 1,
-        serviceHotlineStatus: 1,
-        servicingTime: '08:30-21:00',
-        serviceNumber: '400-820-1001',
-        serviceWechatStatus: 0,
-        serviceWechatImg: '',
-        serviceWechatNumber: '',
-        shoppingCarStatus: 1,
-      },
-    })
+    useApp.setState({ consultMobile: CONSULT })
     const school = {
       name: '安信职业培训学校',
       logo: '',

@@ -56,8 +56,9 @@ async function findToken(db: Db, scope: TenantScope, hash: string) {
 export async function authenticate(db: Db, scope: TenantScope, header: string | undefined): Promise<AuthUser> {
   const token = bearerOf(header)
   if (!token) throw new AppError(401, 'login required')
-  const s = await sessions.get(scope.tenantId, hashToken(token), async () => {
-    const row = await findToken(db, scope, hashToken(token))
+  const hash = hashToken(token)
+  const s = await sessions.get(scope.tenantId, hash, async () => {
+    const row = await findToken(db, scope, hash)
     return row
       ? {
           tokenId: row.t.id,

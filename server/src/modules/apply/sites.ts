@@ -6,8 +6,7 @@ import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { APPOINTMENT_STATUS, type SessionKind } from '../../../../contract/schemas/exam-codes'
 import { toInt } from '../../db'
 import { applyArea, applySession, applySite, appointment, exam } from '../../db/schema'
-import { type Handlers, requireUser } from '../../http/core'
-import { keptContent, type Scoped } from '../bank/core'
+import { type Handlers, keptContent, requireUser, type Scoped } from '../../http/core'
 import { examRowsOf, visibleExam } from '../exam/rows'
 import { entitledGoodsQuery } from '../order/entitlement'
 import { appointmentViews, sessionView, siteColumns } from './views'
@@ -96,9 +95,9 @@ function siteLayout(ctx: Scoped, examId: number, kind: SessionKind): Promise<Lay
 
 /**
  * Sites with sessions of the exam and kind that have not ended, each with those sessions and their seats as they
- * are now, and the learner's booked session of the exam and kind (at most one: appointment_active_uq). Two queries
- * after the school's layout: the exam (the learner may see it), and the booked counts with the learner's booking
- * in one row (two arrays: no per-session row to decode).
+ * are now, and the learner's booked session of the exam and kind (at most one: appointment_active_uq). Two queries,
+ * at once: the exam (the learner may see it), and the booked counts with the learner's booking in one row (two
+ * arrays: no per-session row to decode); then the school's layout, kept (siteLayout).
  */
 async function sitesFor(ctx: Scoped, userId: number, examId: number, kind: SessionKind, cityId?: number) {
   const now = new Date()

@@ -23,7 +23,6 @@ import {
 import { AppError, type Scoped } from '../../http/core'
 import { entitledGoodsIds } from '../order/entitlement'
 
-export { keptContent } from '../../http/core'
 export type { Scoped }
 
 export const MAX_ID = 2_147_483_647

@@ -1,5 +1,7 @@
 /** Public catalogue reads: education types, businesses, subjects, goods, courses, chapters, teachers, activities. */
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Schemas } from '../../../../contract/schemas'
 import { countRows, toInt } from '../../db'
 import {
   business,
@@ -276,18 +278,7 @@ export const educationTypes = (ctx: Scoped) =>
     .orderBy(asc(educationType.sort), asc(educationType.id))
 
 /** A page of the shop's goods on shelf, filtered as the purchase centre asks (also its server-painted copy). */
-export async function goodsPage(
-  ctx: Scoped,
-  query: {
-    educationTypeId?: number
-    businessId?: number
-    subjectId?: number
-    goodsType?: number
-    keyword?: string
-    pageNum: number
-    pageSize: number
-  },
-) {
+export async function goodsPage(ctx: Scoped, query: z.output<Schemas['GET /app/common/goods/list']['query']>) {
   const kw = query.keyword?.replace(/[\\%_]/g, (c) => `\\${c}`)
   const where = onShelf(
     ctx,
