@@ -136,7 +136,7 @@ export function shopShell(
   const typeWord = (n: number) => zhShop[`shop.type.${n}` as keyof typeof zhShop] ?? ''
   const head =
     `<style>#app-shell{position:fixed;left:0;right:0;top:0;z-index:1;pointer-events:none;font-family:${SHELL_FONT};line-height:1.6;color:#1f2329}` +
-    '#app-shell .s-nav{height:44px;background:#fff;text-align:center;font-size:.85rem;font-weight:600;line-height:44px}' +
+    '#app-shell .s-nav{position:relative;z-index:1;height:44px;background:#fff;box-shadow:0 1px 0 #eceef1;text-align:center;font-size:.85rem;font-weight:600;line-height:44px}' +
     '#app-shell .s-filters{padding:.4rem .6rem .2rem;background:#fff}' +
     '#app-shell .s-search{display:flex;align-items:center;height:1.8rem;padding-left:.7rem;margin-bottom:.4rem;border-radius:.9rem;background:#f5f6f8;overflow:hidden;font-size:.65rem;color:#8f959e}' +
     `#app-shell .s-search span{flex:1}#app-shell .s-search b{height:1.8rem;padding:0 .7rem;line-height:1.8rem;font-weight:400;color:#fff;background:${ink};border-radius:.9rem}` +
