@@ -1,12 +1,13 @@
 /**
  * The public-read cache on one process (no Redis): a cached read keeps its answer for its TTL, a staff write (here
  * the announcement of content edited by hand, POST /staff/content/changed) drops the tenant's entries at once, and
- * only that tenant's. The several-process side is in cluster.test.ts.
+ * only that tenant's; the school's content kept for learner reads (a chapter's questions) goes the same way. The
+ * several-process side is in cluster.test.ts.
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { config as configTable } from '../../server/src/db/schema'
+import { config as configTable, question } from '../../server/src/db/schema'
 import { call, freshPglite, type Harness, harness } from './helpers'
 
 const staffToken = randomBytes(16).toString('hex')
@@ -52,5 +53,29 @@ describe('public-read cache', () => {
     const r = await announce(1001, 'x'.repeat(32))
     expect(r.statusCode).toBe(401)
     expect((await read(1001)).find((c) => c.configKey === first!.configKey)?.configValue).toBe(first!.configValue)
+  })
+
+  it("keeps a chapter's questions for learners until the content is announced changed", async () => {
+    const banks = await call<{ bankId: number; isFree: boolean }[]>(h.app, 'GET /app/common/bank/list')
+    const free = banks.data.find((b) => b.isFree)!
+    const chapters = await call<{ chapterId: number }[]>(h.app, 'GET /app/common/bank/chapter/list', {
+      query: { bankId: free.bankId },
+    })
+    const chapterId = chapters.data[0]!.chapterId
+    const list = async () =>
+      (await call<{ total: number }>(h.app, 'GET /app/common/bank/question/list', { query: { chapterId } })).data.total
+    const before = await list()
+    await h.database.db.insert(question).values({
+      tenantId: 1001,
+      bankId: free.bankId,
+      chapterId,
+      type: 3,
+      title: '<p>手工加入的题目</p>',
+      ans: 'A',
+      sort: 9999,
+    })
+    expect(await list()).toBe(before) // kept
+    await announce(1001)
+    expect(await list()).toBe(before + 1)
   })
 })
