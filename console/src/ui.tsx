@@ -181,8 +181,12 @@ export function NoticeLine({ notice }: { notice: Notice | null }) {
 }
 
 /** A thumbnail that opens the full image in a new tab. */
+/** An address the desk opens: a path of this server or an http(s) URL; never javascript:, data: or `//host`. */
+const openable = (src: string) => /^(\/(?![/\\])|https?:\/\/)/i.test(src)
+
 export function Thumb({ src, label }: { src: string | null | undefined; label: string }) {
-  if (!src) return <span className="thumb thumb-none">{t('common.noImage')}</span>
+  // uploads are stored as /oss/<key> (docs/DECISIONS.md "Upload fields"); anything else is not shown or linked
+  if (!src || !openable(src)) return <span className="thumb thumb-none">{t('common.noImage')}</span>
   return (
     <a className="thumb" href={src} target="_blank" rel="noreferrer" title={t('common.openImage')}>
       <img src={src} alt={label} loading="lazy" />

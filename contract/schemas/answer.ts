@@ -8,6 +8,7 @@ import { z } from 'zod'
 import type { RouteKey } from '../routes'
 import { ANSWER_MAX, ANSWER_MAX_IMAGES } from './answer-codes'
 import type { RouteSchema } from './types'
+import { uploadRef } from './upload'
 
 export * from './answer-codes'
 
@@ -20,13 +21,8 @@ const content = z
   .trim()
   .min(1, 'content is required')
   .max(ANSWER_MAX, `content must be at most ${ANSWER_MAX} characters`)
-/** an uploaded object's URL as the upload callback returned it (the server checks it is the learner's own) */
-const imageUrl = z
-  .string()
-  .trim()
-  .min(1, 'imageUrl is required')
-  .max(500)
-  .regex(/^(https?:\/\/|\/)\S+$/, 'imageUrl must be an uploaded file URL')
+/** an upload of the learner's: the URL the upload answered, or its key (the server checks it is their own) */
+const imageUrl = uploadRef('imageUrl')
 const imageList = z.array(imageUrl).max(ANSWER_MAX_IMAGES, `imageList holds at most ${ANSWER_MAX_IMAGES} images`)
 
 export const answerReply = z.object({

@@ -10,6 +10,7 @@ import type { RouteKey } from '../routes'
 import { editBody, editResult, recordDetail, recordSummary } from './bank'
 import { ELIGIBILITY_KEYS, EXAM_KINDS, SESSION_KINDS } from './exam-codes'
 import type { RouteSchema } from './types'
+import { uploadRef } from './upload'
 
 export * from './exam-codes'
 
@@ -26,12 +27,7 @@ const time = int
 const PHONE_RE = /^1[3-9]\d{9}$/
 /** 18-character resident ID: 17 digits + digit or X (checksum verified by the server) */
 const ID_CARD_RE = /^\d{17}[\dXx]$/
-const imageUrl = z
-  .string()
-  .trim()
-  .min(1, 'signatureUrl is required')
-  .max(500)
-  .regex(/^(https?:\/\/|\/)\S+$/, 'signatureUrl must be an uploaded file URL')
+const imageUrl = uploadRef('signatureUrl')
 
 export const examKind = z.enum(EXAM_KINDS)
 export const sessionKind = z.enum(SESSION_KINDS)

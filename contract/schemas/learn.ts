@@ -8,6 +8,7 @@ import { z } from 'zod'
 import type { RouteKey } from '../routes'
 import { CLIENT_ABNORMAL_KINDS, PHOTO_SCENES } from './learn-codes'
 import type { RouteSchema } from './types'
+import { uploadRef } from './upload'
 
 export * from './learn-codes'
 
@@ -21,13 +22,8 @@ const pageQuery = {
 const page = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: int })
 /** a position in a video, seconds (fractions allowed) */
 const position = z.number().min(0).max(86_400)
-/** an uploaded object's URL as returned by the upload callback (http(s) or a server path) */
-const imageUrl = z
-  .string()
-  .trim()
-  .min(1, 'imageUrl is required')
-  .max(500)
-  .regex(/^(https?:\/\/|\/)\S+$/, 'imageUrl must be an uploaded file URL')
+/** an upload of the learner's: the URL the upload answered, or its key (upload.ts uploadRef) */
+const imageUrl = uploadRef('imageUrl')
 
 // ---- progress shapes ----
 export const sectionProgress = z.object({

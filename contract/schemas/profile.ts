@@ -10,6 +10,7 @@ import { z } from 'zod'
 import type { RouteKey } from '../routes'
 import { PROFILE_FIELD_TYPES } from './profile-codes'
 import type { RouteSchema } from './types'
+import { uploadRef } from './upload'
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 const int = z.number().int()
@@ -74,12 +75,7 @@ const values = z.record(z.string().max(40), z.string().max(500)).refine((v) => O
   message: 'at most 50 fields',
 })
 const words = z.string().trim().min(1, 'words is required').max(2000)
-const signatureUrl = z
-  .string()
-  .trim()
-  .min(1, 'signatureUrl is required')
-  .max(500)
-  .regex(/^(https?:\/\/|\/)\S+$/, 'signatureUrl must be an uploaded file URL')
+const signatureUrl = uploadRef('signatureUrl')
 const profileRef = z.object({ profileId: id })
 
 export const profileSchemas = {

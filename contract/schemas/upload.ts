@@ -8,6 +8,14 @@ import type { RouteSchema } from './types'
 
 const int = z.number().int()
 
+/**
+ * A field that names an upload (docs/DECISIONS.md "Upload fields"): the URL the upload answered, `/oss/<key>`, a URL
+ * of ours, or the bare key. Only the shape is checked here (one token, no spaces); the server's one rule
+ * (server/src/services/upload/own.ts) decides whether it is the caller's own upload and stores its canonical URL.
+ */
+export const uploadRef = (name: string) =>
+  z.string().trim().min(1, `${name} is required`).max(500).regex(/^\S+$/, `${name} must be an uploaded file URL`)
+
 /** Spec §3: host, dir, accessid, policy, signature, callback (plus when it expires). */
 export const uploadPolicy = z.object({
   /** POST the multipart form here */

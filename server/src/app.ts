@@ -28,6 +28,7 @@ import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Servic
 import { h5PageSender } from './http/h5-page'
 import { langOf, localize } from './http/refusals'
 import { staffScopeOf } from './http/staff-auth'
+import { LiveAccess } from './live/access'
 import { attachChat } from './live/chat'
 import { registerLivePointsRoute } from './live/chat/points-route'
 import { LiveEvents } from './live/events'
@@ -62,6 +63,7 @@ import { LocalPaymentProvider, type PaymentProvider, WechatPaymentProvider } fro
 import { PublicCache } from './services/shared/public-cache'
 import { openSharedRedis } from './services/shared/redis'
 import { everyTick } from './services/shared/ticks'
+import { sweepUsedSigns } from './services/sign'
 import { LocalSmsSender } from './services/sms'
 import { authenticate, sessions } from './services/tokens'
 
@@ -401,7 +403,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // learning prompts: the school sets them (modules/course-extra/staff.ts)
   await registerPromptStaffRoutes(app, db, config.apiBase, config.staffToken)
   await registerConsole(app, db, config)
-  await registerMediaRoutes(app, config)
+  // who may still watch (live/access.ts): lesson videos here, the live rooms' media and chat below
+  const liveAccess = new LiveAccess(db, { ttlMs: config.live.accessCheckMs })
+  await registerMediaRoutes(app, config, liveAccess)
   await registerUploadStore(app, config)
   await registerCertificateRoutes(app, db, config)
   await registerLivePointsRoute(app, db, config.apiBase) // the learner's points (live interactions)
@@ -471,20 +475,33 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       if (n > 0) app.log.info({ sent: n }, 'plan reminders sent')
     },
   })
+  // skip-login signs already used: their rows matter only until the sign expires (services/sign.ts)
+  const signSweep = everyTick({
+    name: 'used-signs',
+    everyMs: 10 * 60_000,
+    db,
+    redis,
+    log: app.log,
+    run: async () => {
+      await sweepUsedSigns(db)
+    },
+  })
   app.addHook('onClose', async () => {
     orderSweep.stop()
     examSweep.stop()
     planSweep.stop()
     reminderSweep.stop()
+    signSweep.stop()
   })
 
   // live video (local nginx-rtmp when enabled) and its events; the chat server attaches to the same HTTP server
   // HLS/VOD media routes, nginx's hooks, the verify URL; nginx itself starts once the server listens
-  await registerLiveRoutes(app, { db, config, live: services.live })
+  // the same access check (live/access.ts): a refund ends the media and the chat of the room within its period
+  await registerLiveRoutes(app, { db, config, live: services.live, access: liveAccess })
   await services.live.provider.start(services.live.events)
   app.addHook('onClose', async () => services.live.provider.stop())
   // live chat: socket.io on this HTTP server (path /socket.io, namespace /chat); closes itself on close
-  await attachChat(app, { db, config, events: services.live.events, ...(redis ? { redis } : {}) })
+  await attachChat(app, { db, config, events: services.live.events, access: liveAccess, ...(redis ? { redis } : {}) })
 
   return app
 }

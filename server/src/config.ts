@@ -68,6 +68,11 @@ export interface LiveConfig {
   rtmpBind: string
   /** host (and optional port) put in the teacher's push URL; default the request's host */
   publicHost: string
+  /**
+   * how long a learner's access to a room is trusted by the media routes, and how often the chat checks the
+   * learners connected to its rooms (server/src/live/access.ts; default 30 s; tests shorten it)
+   */
+  accessCheckMs?: number
   polyv?: { appId: string; userId: string; appSecret: string }
 }
 

@@ -161,6 +161,10 @@ describe('personal info: binding the ID number', () => {
     act(() => fill(container, 'verify-idcard-input', '1101051949'))
     click(container, 'verify-idcard-submit')
     expect(await findByText('请输入 18 位身份证号（最后一位可以是 X）')).toBeTruthy()
+    // the check digit is right, the birth date (the 50th of the 13th month) is not
+    act(() => fill(container, 'verify-idcard-input', '310104199913501235'))
+    click(container, 'verify-idcard-submit')
+    expect(await findByText('身份证号中的出生日期（第 7-14 位）不是有效日期，请检查是否输错')).toBeTruthy()
     expect(extra.bindIdcard).not.toHaveBeenCalled()
     const loads = vi.mocked(userApi.getInfo).mock.calls.length
     act(() => fill(container, 'verify-idcard-input', ' 11010519491231002x '))

@@ -191,7 +191,7 @@ describe('ID numbers (GB 11643)', () => {
 
   it('accepts valid numbers, a lower-case x and surrounding spaces', () => {
     expect(isValidIdCard(VALID_ID)).toBe(true)
-    expect(isValidIdCard('440524188001010014')).toBe(true)
+    expect(isValidIdCard('440524198001010013')).toBe(true)
     expect(isValidIdCard(' 11010519491231002x ')).toBe(true)
     expect(normalizeIdCard(' 11010519491231002x ')).toBe(VALID_ID)
   })
@@ -203,6 +203,16 @@ describe('ID numbers (GB 11643)', () => {
     expect(idCardProblem('1101051949123100XX')).toBe('format')
     expect(idCardProblem('X10105194912310021')).toBe('format')
     expect(idCardProblem('')).toBe('format')
+  })
+
+  it('names a birth date that is not a real day, in the future or before 1900', () => {
+    // right check digits, impossible dates
+    expect(idCardProblem('310104199913501235')).toBe('birthdate')
+    expect(idCardProblem('440524188001010014')).toBe('birthdate')
+    expect(idCardProblem('110105190002290017')).toBe('birthdate')
+    expect(idCardProblem('110105199902290013')).toBe('birthdate')
+    expect(idCardProblem('110105200002290013')).toBeNull()
+    expect(idCardProblem('11010519000101001X')).toBeNull()
   })
 })
 
@@ -448,6 +458,11 @@ describe('applying for a mock', () => {
     expect(await findByText('身份证号应为 18 位（17 位数字加数字或 X）')).toBeTruthy()
     expect(api.mockApply).not.toHaveBeenCalled()
 
+    act(() => fill(container, 'mk-idcard', '310104199913501235'))
+    fireEvent.click(getByText('提交报名'))
+    expect(await findByText('身份证号中的出生日期（第 7-14 位）不是有效日期，请核对')).toBeTruthy()
+    expect(api.mockApply).not.toHaveBeenCalled()
+
     act(() => {
       fill(container, 'mk-idcard', '11010519491231002x')
       fill(container, 'mk-phone', '13912345678')
@@ -478,12 +493,12 @@ describe('applying for a mock', () => {
     await waitFor(() => expect(container.querySelector('.mk-subject-8')).not.toBeNull())
     expect(shop.subjects).toHaveBeenCalledWith(3, expect.anything())
     fireEvent.click(sel(container, '.mk-subject-8'))
-    act(() => fill(container, 'mk-idcard', '440524188001010014'))
+    act(() => fill(container, 'mk-idcard', '440524198001010013'))
     fireEvent.click(getByText('提交报名'))
     await waitFor(() => expect(api.mockApply).toHaveBeenCalled())
     expect(vi.mocked(api.mockApply).mock.calls[0]?.[0]).toMatchObject({ subjectId: 8, realName: '李四' })
     expect(Taro.redirectTo).not.toHaveBeenCalled()
-    expect(inputValue(container, 'mk-idcard')).toBe('440524188001010014')
+    expect(inputValue(container, 'mk-idcard')).toBe('440524198001010013')
   })
 
   it('already applied: links to the application; a closed window: no form', async () => {

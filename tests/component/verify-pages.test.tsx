@@ -118,6 +118,7 @@ describe('ID number rules', () => {
     expect(idCardError('110105194912310021')).toBe('verify.err.idChecksum')
     expect(idCardError('11010519491231002')).toBe('verify.err.idFormat')
     expect(idCardError('1101051949123100XX')).toBe('verify.err.idFormat')
+    expect(idCardError('310104199913501235')).toBe('verify.err.idBirthdate')
     expect(maskName('张三丰')).toBe('张**')
   })
 })

@@ -121,7 +121,7 @@ beforeAll(async () => {
     token: learnerToken,
     body: {
       realName: '张三',
-      idCard: '11010119900307451X',
+      idCard: '11010119900307459X',
       idCardImageUrl: await uploadImage(learnerToken, 0x90),
       faceImageUrl: await uploadImage(learnerToken, 0xc0),
     },
@@ -172,7 +172,7 @@ describe('the staff console', () => {
     await page.locator('.nav-certifications').click()
     const card = page.locator('.page-certifications .card').filter({ hasText: '张三' })
     await card.waitFor({ timeout: 10_000 })
-    expect(await card.textContent()).toContain('11010119900307451X')
+    expect(await card.textContent()).toContain('11010119900307459X')
     // both uploaded photos are shown (loaded, not broken)
     await expect
       .poll(() => card.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth)))
@@ -180,7 +180,7 @@ describe('the staff console', () => {
 
     await card.locator('.approve').click()
     await page.locator('.dialog').waitFor()
-    expect(await page.locator('.dialog').textContent()).toContain('张三（11010119900307451X）')
+    expect(await page.locator('.dialog').textContent()).toContain('张三（11010119900307459X）')
     await page.locator('.dialog-confirm').click()
     await expect.poll(() => page.locator('.notice-ok').textContent()).toBe('张三 的实名认证已通过')
     await expect.poll(() => page.locator('.state-empty').textContent()).toBe('没有待审核的实名认证')

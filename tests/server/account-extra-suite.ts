@@ -40,7 +40,9 @@ const POLYV_SECRET = 'polyv-test-secret'
 /** A valid 18-character ID number built from 17 digits (GB 11643 check character). */
 const idOf = (first17: string) => `${first17}${idCardCheckChar(first17)}`
 let idSeq = 0
-const freshId = () => idOf(`110105198${String(Date.now() % 1000).padStart(3, '0')}${String(++idSeq).padStart(5, '0')}`)
+/** unique per run and call: the area code varies, the birth date (digits 7-14) is a real day */
+const freshId = () =>
+  idOf(`1${String(Date.now() % 100_000).padStart(5, '0')}19850101${String(++idSeq).padStart(3, '0')}`)
 
 export function accountExtraSuite(label: string, open: () => Promise<Database>) {
   describe(`account extras (${label})`, () => {
@@ -89,7 +91,7 @@ export function accountExtraSuite(label: string, open: () => Promise<Database>) 
         // a number whose check character is X, sent lower-case
         let first17 = ''
         for (let i = 0; i < 200 && !first17; i++) {
-          const c = `11010519900${String(1000000 + i).slice(1)}`
+          const c = `11010519900101${String(1000 + i).slice(1)}`
           if (idCardCheckChar(c) === 'X') first17 = c
         }
         const id = `${first17}x`
@@ -121,6 +123,32 @@ export function accountExtraSuite(label: string, open: () => Promise<Database>) 
         expect(r3.msg).toMatch(/realName/)
         const r4 = await bind(l, { realName: '王五' })
         expect(r4.code).toBe(400)
+        const [u] = await db().select().from(sysUser).where(eq(sysUser.id, l.userId))
+        expect(u!.idCard).toBe('')
+        expect(u!.realName).toBe('')
+      })
+
+      it('refuses a number whose check digit is right but whose birth date is not a day (issue 24), changing nothing', async () => {
+        const l = await learner()
+        // born on the 50th day of the 13th month: GB 11643's check character is right (5)
+        const r = await bind(l, { realName: '王五', idCard: '310104199913501235' })
+        expect(r.code).toBe(400)
+        expect(r.msg).toMatch(/^idCard: the birth date/)
+        // in the learner's language
+        const zh = await h.app.inject({
+          method: 'POST',
+          url: '/api/app/user/bind_idcard',
+          headers: { 'tenant-id': String(l.tenant), authorization: `Bearer ${l.token}`, 'accept-language': 'zh-CN' },
+          payload: { realName: '王五', idCard: '310104199913501235' },
+        })
+        expect(zh.json()).toMatchObject({ code: 400, msg: '身份证号中的出生日期（第 7-14 位）不是有效日期，请核对' })
+        // born tomorrow (China date), and before 1900: refused the same way
+        const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10).replace(/-/g, '')
+        for (const first17 of [`110105${tomorrow}123`, '11010518991231123']) {
+          const again = await bind(l, { realName: '王五', idCard: idOf(first17) })
+          expect(again.code, first17).toBe(400)
+          expect(again.msg).toMatch(/^idCard: the birth date/)
+        }
         const [u] = await db().select().from(sysUser).where(eq(sysUser.id, l.userId))
         expect(u!.idCard).toBe('')
         expect(u!.realName).toBe('')

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { and, eq, sql } from 'drizzle-orm'
 import Redis from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bankRecord, config as configTable, smsCode } from '../../server/src/db/schema'
+import { bankRecord, config as configTable, liveChannel, smsCode } from '../../server/src/db/schema'
 import { chatRedisPrefix } from '../../server/src/live/chat'
 import { mintMediaToken } from '../../server/src/live/token'
 import { demoCredentials } from '../../server/src/seed'
@@ -374,7 +374,10 @@ if (problem) {
       const hls = path.join(dataDir, 'live', 'hls', stream)
       fs.mkdirSync(hls, { recursive: true })
       fs.writeFileSync(path.join(hls, 'index.m3u8'), '#EXTM3U\n#EXT-X-VERSION:3\n')
-      const token = mintMediaToken(secret, { tenantId: TENANT, userId: 1, target: `hls:${stream}` })
+      // the stream of a free class (the media routes check the learner may still enter the stream's channel)
+      await db().insert(liveChannel).values({ tenantId: TENANT, name: 'cluster hls', streamKey: stream })
+      const [viewer] = await makeUsers(db(), TENANT, 1)
+      const token = mintMediaToken(secret, { tenantId: TENANT, userId: viewer!, target: `hls:${stream}` })
       for (const base of [...procs, front]) {
         const res = await fetch(`${base}/api/live/hls/${token}/${stream}/index.m3u8`)
         expect(res.status, base).toBe(200)

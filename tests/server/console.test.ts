@@ -181,14 +181,14 @@ describe('the staff desk through a login token', () => {
       token: learner,
       body: {
         realName: '张三',
-        idCard: '11010119900307451X',
+        idCard: '11010119900307459X',
         idCardImageUrl: await upload(),
         faceImageUrl: await upload(),
       },
     })
     expect(submitted.code).toBe(200)
     const waiting = await send('GET', '/staff/certifications', { token: manager.token })
-    expect(waiting.data).toEqual([expect.objectContaining({ userId, realName: '张三', idCard: '11010119900307451X' })])
+    expect(waiting.data).toEqual([expect.objectContaining({ userId, realName: '张三', idCard: '11010119900307459X' })])
     expect(
       (await send('POST', `/staff/certifications/${userId}`, { token: teacher.token, body: { approve: true } })).code,
     ).toBe(403)

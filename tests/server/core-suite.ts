@@ -1,11 +1,11 @@
 /**
  * The core behaviour suite, run against PGlite (core.pglite.test.ts) and PostgreSQL (core.pg.test.ts).
  */
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../server/src/db'
-import { consultation, smsCode, userLock } from '../../server/src/db/schema'
-import { makeSign } from '../../server/src/services/sign'
+import { consultation, smsCode, usedSign, userLock, userToken } from '../../server/src/db/schema'
+import { makeSign, readSign, SIGN_TTL_SECONDS, sweepUsedSigns } from '../../server/src/services/sign'
 import { call, captchaFor, DEMO, type Harness, harness, login, nextIp, SECRET, smsCodeFor } from './helpers'
 
 export function coreSuite(label: string, open: () => Promise<Database>) {
@@ -393,6 +393,72 @@ export function coreSuite(label: string, open: () => Promise<Database>) {
         expect((await call(h.app, 'GET /app/common/dual_auth', { query: { sign: forged } })).code).toBe(401)
         const old = makeSign(SECRET, 1001, info.data.userId, Date.now() - 10 * 60 * 1000)
         expect((await call(h.app, 'GET /app/common/dual_auth', { query: { sign: old } })).code).toBe(401)
+      })
+
+      it('logs in once per sign: a second exchange is refused, even within its 5 minutes (issue 24)', async () => {
+        const info = await call<{ userId: number }>(h.app, 'GET /app/user/getInfo', { token: await login(h) })
+        const userId = info.data.userId
+        const tokensOf = async () =>
+          (await h.database.db.select().from(userToken).where(eq(userToken.userId, userId))).length
+        const sign = makeSign(SECRET, 1001, userId)
+        const first = await call(h.app, 'GET /app/common/dual_auth', { query: { sign } })
+        expect(first.code, first.msg).toBe(200)
+        const tokens = await tokensOf()
+        const second = await call(h.app, 'GET /app/common/dual_auth', { query: { sign } })
+        expect(second).toMatchObject({ status: 401, code: 401, msg: 'sign already used' })
+        // another spelling of the same MAC (base64url decodes the padding away) is the same sign
+        const padded = await call(h.app, 'GET /app/common/dual_auth', { query: { sign: `${sign}=` } })
+        expect(padded.code).toBe(401)
+        expect(await tokensOf()).toBe(tokens)
+        // two signs made in the same millisecond are two signs: each logs in once
+        const now = Date.now()
+        const [s1, s2] = [makeSign(SECRET, 1001, userId, now), makeSign(SECRET, 1001, userId, now)]
+        expect(s1).not.toBe(s2)
+        expect((await call(h.app, 'GET /app/common/dual_auth', { query: { sign: s1 } })).code).toBe(200)
+        expect((await call(h.app, 'GET /app/common/dual_auth', { query: { sign: s2 } })).code).toBe(200)
+        expect((await call(h.app, 'GET /app/common/dual_auth', { query: { sign: s2 } })).code).toBe(401)
+        // its row: the tenant, the digest of the signed payload, the sign's own expiry
+        const digest = readSign(SECRET, sign)!.digest
+        const rows = await h.database.db
+          .select()
+          .from(usedSign)
+          .where(and(eq(usedSign.tenantId, 1001), eq(usedSign.digest, digest)))
+        expect(rows).toHaveLength(1)
+        expect(rows[0]!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + SIGN_TTL_SECONDS * 1000)
+      })
+
+      it('gives exactly one login to redemptions of one sign at the same time', async () => {
+        const info = await call<{ userId: number }>(h.app, 'GET /app/user/getInfo', { token: await login(h) })
+        for (let round = 0; round < 3; round++) {
+          const sign = makeSign(SECRET, 1001, info.data.userId)
+          const replies = await Promise.all(
+            Array.from({ length: 6 }, (_, i) =>
+              call<{ token: string }>(h.app, 'GET /app/common/dual_auth', {
+                query: { sign, deviceUuid: `device-race-${round}-${i}` },
+                ip: nextIp(),
+              }),
+            ),
+          )
+          const ok = replies.filter((r) => r.code === 200)
+          expect(ok, replies.map((r) => `${r.code} ${r.msg}`).join(', ')).toHaveLength(1)
+          expect(replies.filter((r) => r.code === 401 && r.msg === 'sign already used')).toHaveLength(5)
+          // the one token works
+          expect((await call(h.app, 'GET /app/user/getInfo', { token: ok[0]!.data.token })).code).toBe(200)
+        }
+      })
+
+      it('sweeps the rows of used signs once the signs have expired', async () => {
+        const info = await call<{ userId: number }>(h.app, 'GET /app/user/getInfo', { token: await login(h) })
+        const sign = makeSign(SECRET, 1001, info.data.userId)
+        expect((await call(h.app, 'GET /app/common/dual_auth', { query: { sign } })).code).toBe(200)
+        const { digest } = readSign(SECRET, sign)!
+        const left = () => h.database.db.select().from(usedSign).where(eq(usedSign.digest, digest))
+        await sweepUsedSigns(h.database.db)
+        expect(await left()).toHaveLength(1) // not expired yet: kept
+        expect(
+          await sweepUsedSigns(h.database.db, new Date(Date.now() + (SIGN_TTL_SECONDS + 1) * 1000)),
+        ).toBeGreaterThan(0)
+        expect(await left()).toHaveLength(0)
       })
     })
 

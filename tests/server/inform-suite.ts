@@ -345,7 +345,7 @@ export function informSuite(label: string, open: () => Promise<Database>) {
             token: a.token,
             body: {
               realName: '王五',
-              idCard: '11010119900307451X',
+              idCard: '11010119900307459X',
               idCardImageUrl: await upload(),
               faceImageUrl: await upload(),
             },

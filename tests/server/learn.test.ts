@@ -557,7 +557,8 @@ describe('learning (PGlite)', () => {
       r = await report(sid, before, d)
       expect(r.code).toBe(LEARN_CODE.photoRequired)
       expect(r.data).toMatchObject({ position: point, furthest: point, creditedSeconds: Math.floor(point!) })
-      const full = `https://bucket.oss-cn-hangzhou.aliyuncs.com/${(await upload(userA)).slice('/oss/'.length)}`
+      // an absolute URL of this server (inject's host) names the learner's upload too; a foreign host does not
+      const full = `http://localhost/oss/${(await upload(userA)).slice('/oss/'.length)}`
       expect(
         (
           await call(h.app, 'POST /course/photo/log', {
@@ -581,7 +582,7 @@ describe('learning (PGlite)', () => {
     it('leaves the identity certification pending for manual review and refuses a re-submission meanwhile', async () => {
       const body = async () => ({
         realName: '张三',
-        idCard: '11010119900307451x',
+        idCard: '11010119900307459x',
         idCardImageUrl: await upload(userA),
         faceImageUrl: await upload(userA),
       })
@@ -598,12 +599,27 @@ describe('learning (PGlite)', () => {
           })
         ).code,
       ).toBe(400) // nothing certified to compare with yet
+      // the ID rule of binding and mock applications (src/domain/id-card.ts): check digit, then a real birth date
+      for (const [idCard, msg] of [
+        ['110101199003074591', /^idCard: the check digit/],
+        ['310104199913501235', /^idCard: the birth date/],
+      ] as const) {
+        const refused = await call(h.app, 'POST /face/certification/idCardCompareFace', {
+          token: tokenA,
+          body: { ...(await body()), idCard },
+        })
+        expect(refused.code, idCard).toBe(400)
+        expect(refused.msg).toMatch(msg)
+      }
+      expect((await call(h.app, 'GET /app/user/getInfo', { token: tokenA })).data.certStatus).not.toBe(
+        REVIEW_STATUS.pending,
+      )
       const c = await call(h.app, 'POST /face/certification/idCardCompareFace', { token: tokenA, body: await body() })
       expect(c.data).toMatchObject({
         status: REVIEW_STATUS.pending,
         provider: 'local',
         realName: '张三',
-        idCard: '1101**********451X',
+        idCard: '1101**********459X',
       })
       expect(c.data.msg).toContain('人工审核')
       expect((await call(h.app, 'GET /app/user/getInfo', { token: tokenA })).data.certStatus).toBe(

@@ -242,7 +242,12 @@ export interface ChatProcess {
 }
 
 /** Starts one chat server process (live-chat-proc.ts) and waits until it listens. */
-export function startChatProcess(env: { DATABASE_URL: string; CHAT_SECRET: string; REDIS_URL?: string }) {
+export function startChatProcess(env: {
+  DATABASE_URL: string
+  CHAT_SECRET: string
+  REDIS_URL?: string
+  LIVE_ACCESS_CHECK_MS?: string
+}) {
   return new Promise<ChatProcess>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', LAUNCHER], {
       env: { ...process.env, ...env },

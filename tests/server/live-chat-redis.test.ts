@@ -1,13 +1,14 @@
 /**
  * Two chat server PROCESSES (tests/server/live-chat-proc.ts) on one fresh PostgreSQL database and the machine's
  * Redis (REDIS_URL): chat sent on one reaches the clients of the other, and the 3 s speak limit, a ban, a kick,
- * the same-account rule (LOGIN_KICK), likes and the online counts hold across them. Skipped, saying why, only
- * when Redis or PostgreSQL does not answer (CI starts both).
+ * the same-account rule (LOGIN_KICK), likes and the online counts hold across them; a learner whose grant ends is
+ * disconnected by whichever process holds the socket, and refused by both. Skipped, saying why, only when Redis or
+ * PostgreSQL does not answer (CI starts both).
  */
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { liveChannel } from '../../server/src/db/schema'
+import { goods, liveChannel, userGoods } from '../../server/src/db/schema'
 import {
   ChatClient,
   type ChatProcess,
@@ -24,6 +25,7 @@ import {
 } from './live-chat-helpers'
 
 const problem = (await redisProblem()) ?? (await postgresProblem())
+const ACCESS_MS = 500
 
 if (problem) {
   console.warn(`[server tests] live chat across two processes skipped: ${problem}`)
@@ -43,7 +45,8 @@ if (problem) {
       scratch = await scratchPostgres('chat_redis')
       room = await makeRoom(scratch.database.db, 1001)
       ids = await makeUsers(scratch.database.db, 1001, 12)
-      const env = { DATABASE_URL: scratch.url, REDIS_URL, CHAT_SECRET: secret }
+      // the access period shortened (30 s in production): server/src/live/access.ts
+      const env = { DATABASE_URL: scratch.url, REDIS_URL, CHAT_SECRET: secret, LIVE_ACCESS_CHECK_MS: String(ACCESS_MS) }
       procs = await Promise.all([startChatProcess(env), startChatProcess(env)])
     }, 120_000)
     afterAll(async () => {
@@ -128,6 +131,42 @@ if (problem) {
           code: 'KICKED',
         })
       }
+    })
+
+    it('disconnects a learner whose grant ended on whichever process holds the socket; both refuse the token', async () => {
+      const db = scratch.database.db
+      const paid = await makeRoom(db, 1001)
+      const [g] = await db.select({ id: goods.id }).from(goods).where(eq(goods.tenantId, 1001)).limit(1)
+      await db.update(liveChannel).set({ goodsId: g!.id }).where(eq(liveChannel.id, paid.channelId))
+      const [a, b, c] = ids.splice(0, 3)
+      await db.insert(userGoods).values([a!, b!, c!].map((userId) => ({ tenantId: 1001, userId, goodsId: g!.id })))
+      const { c: one } = await join(0, a!, 'student', paid)
+      const { c: two } = await join(1, b!, 'student', paid)
+      const { c: stays } = await join(1, c!, 'student', paid)
+      // a's grant revoked (a refund), b's expired
+      await db
+        .update(userGoods)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(userGoods.userId, a!), eq(userGoods.goodsId, g!.id)))
+      await db
+        .update(userGoods)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(and(eq(userGoods.userId, b!), eq(userGoods.goodsId, g!.id)))
+      const at = Date.now()
+      await Promise.all([one.waitDisconnect(ACCESS_MS * 3 + 3000), two.waitDisconnect(ACCESS_MS * 3 + 3000)])
+      expect(Date.now() - at).toBeLessThan(ACCESS_MS * 2 + 2000)
+      expect([one.disconnectedBy, two.disconnectedBy]).toEqual(['io server disconnect', 'io server disconnect'])
+      expect(stays.socket.connected).toBe(true)
+      for (const i of [0, 1] as const)
+        for (const userId of [a!, b!]) {
+          const again = await ChatClient.connect(procs[i]!.url)
+          clients.push(again)
+          expect(await again.send('LOGIN', { token: tokenFor(secret, paid, userId) })).toEqual({
+            ok: false,
+            code: 'TOKEN',
+            message: 'your access to this class has ended',
+          })
+        }
     })
   })
 }

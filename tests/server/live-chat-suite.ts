@@ -603,7 +603,7 @@ export function liveChatSuite(label: string, open: () => Promise<Database>) {
       expect(elsewhere.events.filter((e) => e.EVENT.startsWith('CLASS'))).toEqual([])
     })
 
-    it("sends chat images only when they are this tenant's uploaded images", async () => {
+    it("sends chat images only when they are the sender's uploaded images, as the store's URL", async () => {
       const room = await makeRoom(database.db, 1001)
       const [a, b] = users(2)
       const sender = await join(room, a!)
@@ -616,10 +616,19 @@ export function liveChatSuite(label: string, open: () => Promise<Database>) {
         { tenantId: 1002, userId: other[0]!, key: foreign, size: 10, mimeType: 'image/png' },
         { tenantId: 1001, userId: a!, key: doc, size: 10, mimeType: 'application/pdf' },
       ])
-      for (const bad of [`/oss/${foreign}`, `/oss/${doc}`, 'https://evil.example.com/x.png', `/oss/${key}x`, '']) {
+      const elsewhere = [`http://school-a.example.com/oss/${key}`, `//evil.example/oss/${key}`, 'javascript:alert(1)']
+      for (const bad of [
+        `/oss/${foreign}`,
+        `/oss/${doc}`,
+        'https://evil.example.com/x.png',
+        `/oss/${key}x`,
+        '',
+        ...elsewhere,
+      ]) {
         expect(await sender.send('CHAT_IMG', { values: [bad] }), bad).toMatchObject({ ok: false, code: 'BAD_REQUEST' })
       }
-      const ack = (await sender.send('CHAT_IMG', { values: [`http://school-a.example.com/oss/${key}`] })) as {
+      // an absolute URL of the origin the socket reached (a foreign host is refused above); what is sent is /oss/<key>
+      const ack = (await sender.send('CHAT_IMG', { values: [`${url}/oss/${key}`] })) as {
         ok: boolean
         id: number
       }

@@ -846,8 +846,11 @@ export function liveInteractionsSuite(label: string, open: () => Promise<Databas
       })
       const asked = await act(asker, 'S_QUESTION', { content: ' Why <this>? ' })
       const { questionId } = dataOf<{ questionId: number }>(asked)
-      // the 3 s rule
-      expect(await act(asker, 'S_QUESTION', { content: 'and?' })).toMatchObject({ code: 'TOO_FAST' })
+      // the 3 s rule, with the spec's text, the same as chat's (spec §5: 'same for a question')
+      expect(await act(asker, 'S_QUESTION', { content: 'and?' })).toMatchObject({
+        code: 'TOO_FAST',
+        message: 'you are speaking too fast, please try again later',
+      })
       await teacher.waitEvent('S_QUESTION')
       await asker.waitEvent('S_QUESTION')
       expect(teacher.of('S_QUESTION')[0]).toMatchObject({

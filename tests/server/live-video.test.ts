@@ -360,7 +360,17 @@ describe('local live video (nginx-rtmp + ffmpeg)', () => {
       .where(and(eq(liveRecording.path, DEMO_VOD_PATH), eq(liveRecording.status, 'ready')))
     expect(seeded.map((r) => r.tenantId).sort()).toEqual([1001, 1002])
     for (const rec of seeded) {
-      const url = provider.playbackUrl({ tenantId: rec.tenantId, recordingId: rec.id, path: rec.path }, learnerId)
+      // each tenant's own demo learner (a media token names a learner of its tenant: server/src/live/access.ts)
+      const [viewer] = await database.db
+        .select({ id: sysUser.id })
+        .from(sysUser)
+        .where(
+          and(
+            eq(sysUser.tenantId, rec.tenantId),
+            eq(sysUser.telPhone, rec.tenantId === T ? '13800000001' : '13900000002'),
+          ),
+        )
+      const url = provider.playbackUrl({ tenantId: rec.tenantId, recordingId: rec.id, path: rec.path }, viewer!.id)
       const playlist = await get(url)
       expect(playlist.statusCode).toBe(200)
       expect(playlist.body).toContain('#EXT-X-ENDLIST')

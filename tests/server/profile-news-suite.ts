@@ -243,6 +243,8 @@ export function profileNewsSuite(label: string, open: () => Promise<Database>) {
       it('refuses bad values and changes nothing', async () => {
         const bad: [Record<string, string>, RegExp][] = [
           [{ idCard: '110105194912310021' }, /values\.idCard/],
+          // right check digit, no such birth date (issue 24)
+          [{ idCard: '310104199913501235' }, /values\.idCard/],
           [{ phone: '12345' }, /values\.phone/],
           [{ education: '博士后' }, /values\.education/],
           [{ workStart: '2020-13-45x' }, /values\.workStart/],

@@ -111,7 +111,7 @@ describe('staff desk', () => {
       token,
       body: {
         realName: '张三',
-        idCard: '11010119900307451X',
+        idCard: '11010119900307459X',
         idCardImageUrl: await upload(),
         faceImageUrl: await upload(),
       },
@@ -119,7 +119,7 @@ describe('staff desk', () => {
     expect(submitted.code).toBe(200)
     expect(info.data.certStatus).toBe(REVIEW_STATUS.none)
     const list = body<{ userId: number; idCard: string }[]>(await staff('GET', 'certifications'))
-    expect(list.data).toEqual([expect.objectContaining({ userId, idCard: '11010119900307451X' })])
+    expect(list.data).toEqual([expect.objectContaining({ userId, idCard: '11010119900307459X' })])
     expect(body(await staff('GET', 'certifications', undefined, { tenant: '1002' })).data).toEqual([])
     expect(body(await staff('POST', `certifications/${userId}`, { approve: true }, { tenant: '1002' })).code).toBe(400)
     expect(body(await staff('POST', `certifications/${userId}`, { approve: true })).data).toEqual({
@@ -132,7 +132,7 @@ describe('staff desk', () => {
     expect(after.data).toMatchObject({
       certStatus: REVIEW_STATUS.approved,
       realName: '张三',
-      idCard: '1101**********451X',
+      idCard: '1101**********459X',
     })
     expect(body(await staff('POST', `certifications/${userId}`, { approve: false })).code).toBe(400)
     expect(body(await staff('GET', 'certifications')).data).toEqual([])

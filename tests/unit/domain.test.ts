@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ageFromBirth } from '@/domain/age'
 import { isValidDomain, TLDS } from '@/domain/domain'
+import { idCardCheckChar, idCardProblem, isIdBirthDate, isValidIdCard } from '@/domain/id-card'
 import { classifyLink } from '@/domain/link'
 import { formatPrice } from '@/domain/money'
 import { checkPassword } from '@/domain/password'
@@ -111,6 +112,80 @@ describe('isValidDomain', () => {
         fc.pre(!(TLDS as readonly string[]).includes(tld))
         expect(isValidDomain(`${labels.join('.')}.${tld}`)).toBe(false)
       }),
+    )
+  })
+})
+
+describe('ID numbers: the birth date (digits 7-14)', () => {
+  /** a number with the right check character around a birth date */
+  const idOf = (yyyymmdd: string) => {
+    const first17 = `110105${yyyymmdd}123`
+    return `${first17}${idCardCheckChar(first17)}`
+  }
+  const now = new Date('2024-06-15T04:00:00Z') // 12:00 in China
+
+  it('refuses the number of issue 24: right check digit, the 50th day of the 13th month', () => {
+    expect(idCardCheckChar('31010419991350123')).toBe('5')
+    expect(idCardProblem('310104199913501235')).toBe('birthdate')
+    expect(isValidIdCard('310104199913501235')).toBe(false)
+  })
+
+  it.each([
+    ['19990229', 'not a leap year'],
+    ['19000229', '1900 is not a leap year (divisible by 100)'],
+    ['20230229', 'not a leap year'],
+    ['20240230', 'no 30 February'],
+    ['19990431', 'April has 30 days'],
+    ['19991131', 'November has 30 days'],
+    ['19990001', 'month 0'],
+    ['19991301', 'month 13'],
+    ['19990100', 'day 0'],
+    ['19990132', 'day 32'],
+    ['18991231', 'before 1900'],
+    ['00000000', 'year 0'],
+    ['20240616', 'tomorrow in China'],
+    ['20250101', 'next year'],
+  ])('refuses %s (%s)', (date) => {
+    expect(isIdBirthDate(date, now)).toBe(false)
+    expect(idCardProblem(idOf(date), now)).toBe('birthdate')
+  })
+
+  it.each([
+    ['20000229', '2000 is a leap year (divisible by 400)'],
+    ['20240229', 'a leap year'],
+    ['19000101', 'the first day accepted'],
+    ['19991231', 'end of year'],
+    ['19990430', 'end of April'],
+    ['20240615', 'today in China'],
+  ])('accepts %s (%s)', (date) => {
+    expect(isIdBirthDate(date, now)).toBe(true)
+    expect(idCardProblem(idOf(date), now)).toBeNull()
+  })
+
+  it('counts "today" on the China calendar, whatever the server clock zone', () => {
+    // 2024-06-15 17:00 UTC is already 16 June in China: a learner born that day is not "in the future"
+    expect(isIdBirthDate('20240616', new Date('2024-06-15T17:00:00Z'))).toBe(true)
+    expect(isIdBirthDate('20240616', new Date('2024-06-15T15:59:59Z'))).toBe(false)
+  })
+
+  it('names a wrong check character before a wrong date, and a wrong shape before both', () => {
+    expect(idCardProblem('310104199913501230')).toBe('checksum')
+    expect(idCardProblem('31010419991350123')).toBe('format')
+  })
+
+  it('agrees with the calendar for every day (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1900, max: 2023 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (y, m, d) => {
+          const date = `${y}${String(m).padStart(2, '0')}${String(d).padStart(2, '0')}`
+          const js = new Date(Date.UTC(y, m - 1, d))
+          const real = m >= 1 && m <= 12 && d >= 1 && js.getUTCMonth() === m - 1 && js.getUTCDate() === d
+          expect(isIdBirthDate(date, now)).toBe(real)
+        },
+      ),
     )
   })
 })

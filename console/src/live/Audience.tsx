@@ -92,7 +92,7 @@ export function QuestionsPanel({ room, store }: { room: RoomState; store: RoomSt
               <p className="question-text">{readable(q.content)}</p>
               {q.answer && (
                 <p className="question-answer">
-                  <span className="muted">{lt('qa.answeredBy', { nick: q.answeredBy?.nick ?? '' })}</span>{' '}
+                  <span className="muted">{lt('qa.answeredBy', { nick: readable(q.answeredBy?.nick ?? '') })}</span>{' '}
                   {readable(q.answer)}
                 </p>
               )}
@@ -178,7 +178,7 @@ export function MicPanel({ room, store, provider }: { room: RoomState; store: Ro
       )}
       {mic.allowed && (
         <p className="mic-allowed">
-          {lt('mic.waiting', { nick: allowedUser?.nick ?? `#${mic.allowed.userId}` })}{' '}
+          {lt('mic.waiting', { nick: readable(allowedUser?.nick ?? `#${mic.allowed.userId}`) })}{' '}
           <Countdown endsAt={mic.allowed.deadline} />
         </p>
       )}
@@ -209,7 +209,7 @@ export function MicPanel({ room, store, provider }: { room: RoomState; store: Ro
       {mic.failed.length > 0 && (
         <p className="muted small mic-failed">
           {lt('mic.failed', {
-            names: mic.failed.map((id) => findUser(room, id)?.nick ?? `#${id}`).join('、'),
+            names: mic.failed.map((id) => readable(findUser(room, id)?.nick ?? `#${id}`)).join('、'),
           })}
         </p>
       )}
@@ -237,7 +237,10 @@ export function FeedPanel({ room }: { room: RoomState }) {
               <UserName user={f.user} /> {lt('feed.grab', { points: f.points })}
             </>
           ) : (
-            lt('feed.winners', { prize: readable(f.prize), names: f.winners.map((w) => w.nick).join('、') || '—' })
+            lt('feed.winners', {
+              prize: readable(f.prize),
+              names: f.winners.map((w) => readable(w.nick)).join('、') || '—',
+            })
           )}
         </li>
       ))}

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { LIVE } from '../../../contract/schemas/live-codes'
 import { messageOf } from '../api'
 import { liveApi } from './api'
-import { clock, UserName } from './common'
+import { clock, readable, UserName } from './common'
 import { lt } from './i18n'
 import { UserActions, useModeration } from './moderation'
 import type { RoomState, RoomStore } from './room'
@@ -104,7 +104,7 @@ export function PeoplePanel({ room, store }: { room: RoomState; store: RoomStore
       ) : (
         <ul className="people ban-list">
           {bans.map((b) => {
-            const nick = room.names[b.userId] ?? `#${b.userId}`
+            const nick = readable(room.names[b.userId] ?? `#${b.userId}`)
             return (
               <li key={b.userId} className="person banned" data-user-id={b.userId}>
                 <span className="user-nick">{nick}</span>
@@ -126,7 +126,7 @@ export function PeoplePanel({ room, store }: { room: RoomState; store: RoomStore
           <h3 className="sub-title">{lt('people.kicked')}</h3>
           <ul className="people kick-list">
             {room.kicked.map((id) => {
-              const nick = room.names[id] ?? `#${id}`
+              const nick = readable(room.names[id] ?? `#${id}`)
               return (
                 <li key={id} className="person" data-user-id={id}>
                   <span className="user-nick">{nick}</span>

@@ -162,7 +162,7 @@ export function UserName({ user }: { user: ChatUser }) {
   const staff = user.userType !== 'student' && user.userType !== 'slice'
   return (
     <span className={`user ${staff ? 'user-staff' : ''}`} data-user-id={user.userId}>
-      <span className="user-nick">{user.nick || `#${user.userId}`}</span>
+      <span className="user-nick">{readable(user.nick) || `#${user.userId}`}</span>
       {staff && <span className="user-role">{lt(ROLE_KEY[user.userType] ?? 'role.student')}</span>}
     </span>
   )

@@ -6,7 +6,7 @@
 import { createContext, type ReactNode, useContext, useState } from 'react'
 import type { ChatUser } from '../../../contract/schemas/live-codes'
 import type { Ask } from '../ui'
-import { ackText, type Outcome } from './common'
+import { ackText, type Outcome, readable } from './common'
 import { type LiveKey, lt } from './i18n'
 import type { RoomStore } from './room'
 
@@ -56,7 +56,7 @@ export function ModerationProvider(props: {
     const ack = await store.send('ADD_SHIELD', { userId: banning.userId, durationMs: duration })
     setBusy(false)
     const label = lt(BAN_CHOICES.find((c) => c.ms === duration)?.label ?? 'ban.1d')
-    report(ack.ok, ack.ok ? lt('ban.done', { nick: banning.nick, duration: label }) : ackText(ack))
+    report(ack.ok, ack.ok ? lt('ban.done', { nick: readable(banning.nick), duration: label }) : ackText(ack))
     setBanning(null)
   }
 
@@ -69,11 +69,11 @@ export function ModerationProvider(props: {
     },
     unban: async (user) => {
       const ack = await store.send('REMOVE_SHIELD', { userId: user.userId })
-      report(ack.ok, ack.ok ? lt('ban.lifted', { nick: user.nick }) : ackText(ack))
+      report(ack.ok, ack.ok ? lt('ban.lifted', { nick: readable(user.nick) }) : ackText(ack))
     },
     kick: async (user) => {
       const ok = await ask({
-        title: lt('kick.title', { nick: user.nick }),
+        title: lt('kick.title', { nick: readable(user.nick) }),
         message: lt('kick.confirm'),
         confirmLabel: lt('kick.do'),
         danger: true,
@@ -81,7 +81,7 @@ export function ModerationProvider(props: {
       if (ok === null) return
       store.rememberName(user)
       const ack = await store.send('KICK', { userId: user.userId })
-      report(ack.ok, ack.ok ? lt('kick.done', { nick: user.nick }) : ackText(ack))
+      report(ack.ok, ack.ok ? lt('kick.done', { nick: readable(user.nick) }) : ackText(ack))
     },
   }
 
@@ -96,7 +96,7 @@ export function ModerationProvider(props: {
           }}
         >
           <div className="dialog ban-dialog" role="dialog" aria-modal="true" aria-labelledby="ban-title">
-            <h2 id="ban-title">{lt('ban.title', { nick: banning.nick })}</h2>
+            <h2 id="ban-title">{lt('ban.title', { nick: readable(banning.nick) })}</h2>
             <p>{lt('ban.explain')}</p>
             <label className="field">
               <span>{lt('ban.duration')}</span>

@@ -154,6 +154,25 @@ export const loginGuard = pgTable(
   ],
 )
 
+/**
+ * Skip-login signs already exchanged (docs/DECISIONS.md "Session", "Hardening III"): a sign logs in once. The row is
+ * inserted (ON CONFLICT DO NOTHING) in the transaction that issues the login token, so of two redemptions, on any
+ * process, exactly one inserts it. `digest` is the sha256 of the sign's signed payload; rows are swept once expired.
+ */
+export const usedSign = pgTable(
+  'used_sign',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    digest: varchar('digest', { length: 64 }).notNull(),
+    /** the sign's own expiry: after it the sign is refused anyway, and the row is swept */
+    expiresAt: ts('expires_at').notNull(),
+    /** when it was exchanged */
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('used_sign_uq').on(t.tenantId, t.digest), index('used_sign_expires_idx').on(t.expiresAt)],
+)
+
 export const config = pgTable(
   'config',
   {
@@ -1626,7 +1645,8 @@ export const liveChat = pgTable(
       .references(() => liveSession.id),
     /** null = system */
     userId: integer('user_id').references(() => sysUser.id),
-    nick: varchar('nick', { length: 30 }).notNull().default(''),
+    /** the chat's escaped form of the name (live/chat/data.ts chatNick: 30 characters, each up to 4 escaped) */
+    nick: varchar('nick', { length: 120 }).notNull().default(''),
     pic: varchar('pic', { length: 500 }).notNull().default(''),
     /** teacher | manager | assistant | student | slice */
     userType: varchar('user_type', { length: 12 }).notNull(),
@@ -1738,7 +1758,8 @@ export const liveCheckinSign = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => sysUser.id),
-    nick: varchar('nick', { length: 30 }).notNull().default(''),
+    /** the chat's escaped form of the name (live/chat/data.ts chatNick: 30 characters, each up to 4 escaped) */
+    nick: varchar('nick', { length: 120 }).notNull().default(''),
     pic: varchar('pic', { length: 500 }).notNull().default(''),
     userType: varchar('user_type', { length: 12 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
@@ -1908,7 +1929,8 @@ export const liveLotteryWinner = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => sysUser.id),
-    nick: varchar('nick', { length: 30 }).notNull().default(''),
+    /** the chat's escaped form of the name (live/chat/data.ts chatNick: 30 characters, each up to 4 escaped) */
+    nick: varchar('nick', { length: 120 }).notNull().default(''),
     pic: varchar('pic', { length: 500 }).notNull().default(''),
     userType: varchar('user_type', { length: 12 }).notNull(),
     /** the winner's claim form ('' until claimed) */
@@ -1982,7 +2004,8 @@ export const liveQuestion = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => sysUser.id),
-    nick: varchar('nick', { length: 30 }).notNull().default(''),
+    /** the chat's escaped form of the name (live/chat/data.ts chatNick: 30 characters, each up to 4 escaped) */
+    nick: varchar('nick', { length: 120 }).notNull().default(''),
     pic: varchar('pic', { length: 500 }).notNull().default(''),
     userType: varchar('user_type', { length: 12 }).notNull(),
     /** escaped text */

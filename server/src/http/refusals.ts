@@ -55,6 +55,7 @@ const ENTRIES: readonly Entry[] = [
   ['token expired', '登录已过期，请重新登录', 'Your session has expired: please log in again'],
   ['logged in from another device', '账号已在其他设备登录', 'Your account was signed in on another device'],
   ['sign is invalid or expired', '登录链接无效或已过期', 'This sign-in link is invalid or has expired'],
+  ['sign already used', '登录链接已使用过，请重新获取', 'This sign-in link was used already: get a new one'],
   ['account or password is wrong', '账号或密码错误', 'Wrong account or password'],
   ['telPhone or password is wrong', '手机号或密码错误', 'Wrong phone number or password'],
   ['telPhone: this phone number is already registered', '该手机号已注册', 'This phone number is already registered'],
@@ -354,6 +355,11 @@ const ENTRIES: readonly Entry[] = [
     'The ID number check digit does not match: check it',
   ],
   [
+    'idCard: the birth date in it (digits 7-14) is not a real day, or is in the future or before 1900',
+    '身份证号中的出生日期（第 7-14 位）不是有效日期，请核对',
+    'The birth date in the ID number (digits 7-14) is not a real date: check it',
+  ],
+  [
     'telPhone: give the phone, site or subject to change',
     '请填写要修改的手机号、考点或科目',
     'Give the phone, site or subject to change',
@@ -367,6 +373,7 @@ const ENTRIES: readonly Entry[] = [
     'Playback was interrupted: open the video again',
   ],
   ['{field}: must be a file you uploaded', '文件上传失败，请重新上传', 'The file did not upload: try again'],
+  ['{field}: must be an image you uploaded', '请上传图片', 'Upload an image'],
   [
     'this class has ended: choose another one',
     '该班级已结课，请选择其他班级',

@@ -3,11 +3,14 @@
  * - `GET <apiBase>/live/hls/<token>/<stream>/<file>`: a live stream's HLS playlist and fragments (local provider);
  * - `GET <apiBase>/live/vod/<token>/<recordingId>/<file>`: a ready recording's VOD playlist and segments
  *   (paths `media/...` from config.mediaDir: the seed's committed demo; others from config.live.dir);
- *   both need a media token (../live/token.ts) bound to the stream or recording, serve only `.m3u8`/`.ts` files of
- *   that one folder, and are not rate-limited (a player asks every 2 s; the token is the guard);
+ *   both need a media token (../live/token.ts) bound to the stream or recording, and the token's learner must still
+ *   be allowed into the stream's (recording's) channel (./access.ts: asked again at most every 30 s per learner and
+ *   channel, so a refund ends the video); they serve only `.m3u8`/`.ts` files of that one folder, and are not
+ *   rate-limited (a player asks every 2 s; the token and the access check are the guard);
  * - `POST <apiBase>/live/hooks/:event`: nginx-rtmp's on_publish / on_publish_done / on_record_done, answered only
  *   to this machine with the hook key;
- * - `GET <apiBase>/live/verify`: the verify URL of the provider-info call (Polyv's external authorization).
+ * - `GET <apiBase>/live/verify`: the verify URL of the provider-info call (Polyv's external authorization); the
+ *   viewer must still be allowed into the channel.
  * Also starts the local provider's nginx once the server listens (the hooks need the API port).
  */
 import fs from 'node:fs'
@@ -20,6 +23,8 @@ import type { AppConfig } from '../config'
 import type { Db } from '../db'
 import { liveChannel, liveRecording, sysUser } from '../db/schema'
 import { envelope, type Services } from '../http/core'
+import type { LiveAccess } from './access'
+import { chatNick, chatPic } from './chat/data'
 import { endLive, goLive } from './sessions'
 import { readMediaToken } from './token'
 import { LocalLiveProvider } from './video/local'
@@ -30,14 +35,19 @@ const MEDIA_FILE_RE = /^[A-Za-z0-9_-]{1,64}\.(m3u8|ts)$/
 const TYPES = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t' } as const
 /** Polyv's timestamps are valid 3 minutes */
 const VERIFY_TS_WINDOW_MS = 3 * 60 * 1000
-/** a ready recording's folder, cached (a player asks for a segment every few seconds) */
+/** a ready recording's folder and channel, a stream's channel: cached (a player asks every few seconds) */
 const VOD_CACHE_MS = 60_000
 const VOD_CACHE_MAX = 5000
+const STREAM_CACHE_MS = 60_000
+/** the media of a learner whose access to the room ended (refund, revoked or expired grant, withdrawn mock) */
+const ACCESS_ENDED = 'your access to this class has ended'
 
 export interface LiveRoutesOptions {
   db: Db
   config: AppConfig
   live: Services['live']
+  /** who may still watch (./access.ts), shared with the chat server */
+  access: LiveAccess
 }
 
 const loopback = (a: string | undefined) => !!a && (a === '::1' || a.startsWith('127.') || a.startsWith('::ffff:127.'))
@@ -59,6 +69,9 @@ export function hookBaseOf(address: AddressInfo | string | null, apiBase: string
 const providers = new WeakMap<FastifyInstance, Services['live']>()
 /** The live services of a built app (main.ts logs the video status after listen). */
 export const liveServicesOf = (app: FastifyInstance) => providers.get(app)
+const accesses = new WeakMap<FastifyInstance, LiveAccess>()
+/** The access check of a built app (tests count its reads). */
+export const liveAccessOf = (app: FastifyInstance) => accesses.get(app)
 
 /** `<token>/<name>/<file>` of a wildcard route ('' for a missing part; more parts make the file name invalid). */
 function threeParts(req: FastifyRequest): [string, string, string] {
@@ -70,8 +83,9 @@ function threeParts(req: FastifyRequest): [string, string, string] {
 const maskPhone = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : p)
 
 export async function registerLiveRoutes(app: FastifyInstance, o: LiveRoutesOptions): Promise<void> {
-  const { db, config, live } = o
+  const { db, config, live, access } = o
   providers.set(app, live)
+  accesses.set(app, access)
   const provider = live.provider
   const liveDir = path.resolve(config.live.dir)
   const mediaDir = path.resolve(config.mediaDir)
@@ -88,26 +102,49 @@ export async function registerLiveRoutes(app: FastifyInstance, o: LiveRoutesOpti
     })
   }
 
-  const vodCache = new Map<string, { at: number; dir: string | null }>()
-  const vodDir = async (tenantId: number, recordingId: number): Promise<string | null> => {
+  interface Vod {
+    dir: string
+    channelId: number
+    sessionId: number
+  }
+  const vodCache = new Map<string, { at: number; vod: Vod | null }>()
+  const vodOf = async (tenantId: number, recordingId: number): Promise<Vod | null> => {
     const key = `${tenantId}:${recordingId}`
     const hit = vodCache.get(key)
-    if (hit && Date.now() - hit.at < VOD_CACHE_MS) return hit.dir
+    if (hit && Date.now() - hit.at < VOD_CACHE_MS) return hit.vod
     const [row] = await db
-      .select({ path: liveRecording.path })
+      .select({ path: liveRecording.path, channelId: liveRecording.channelId, sessionId: liveRecording.sessionId })
       .from(liveRecording)
       .where(
         and(eq(liveRecording.tenantId, tenantId), eq(liveRecording.id, recordingId), eq(liveRecording.status, 'ready')),
       )
-    let dir: string | null = null
+    let vod: Vod | null = null
     if (row?.path) {
       const [root, rel] = row.path.startsWith('media/') ? [mediaDir, row.path.slice(6)] : [liveDir, row.path]
       const resolved = path.resolve(root, path.dirname(rel))
-      if (resolved.startsWith(root + path.sep)) dir = resolved
+      if (resolved.startsWith(root + path.sep))
+        vod = { dir: resolved, channelId: row.channelId, sessionId: row.sessionId }
     }
     if (vodCache.size >= VOD_CACHE_MAX) vodCache.clear()
-    vodCache.set(key, { at: Date.now(), dir })
-    return dir
+    vodCache.set(key, { at: Date.now(), vod })
+    return vod
+  }
+
+  /** The open channel of the token's tenant that streams under this key (stream keys are unique), or null. */
+  const streamCache = new Map<string, { at: number; channelId: Promise<number | null> }>()
+  const streamChannel = (tenantId: number, stream: string): Promise<number | null> => {
+    const key = `${tenantId}:${stream}`
+    const hit = streamCache.get(key)
+    if (hit && Date.now() - hit.at < STREAM_CACHE_MS) return hit.channelId
+    const channelId = db
+      .select({ id: liveChannel.id })
+      .from(liveChannel)
+      .where(and(eq(liveChannel.tenantId, tenantId), eq(liveChannel.streamKey, stream), eq(liveChannel.status, 1)))
+      .then(([row]) => row?.id ?? null)
+    if (streamCache.size >= VOD_CACHE_MAX) streamCache.clear()
+    streamCache.set(key, { at: Date.now(), channelId })
+    channelId.catch(() => streamCache.delete(key))
+    return channelId
   }
 
   const send = (reply: FastifyReply, code: number, msg: string) => reply.code(code).send(envelope(code, msg, null))
@@ -141,6 +178,10 @@ export async function registerLiveRoutes(app: FastifyInstance, o: LiveRoutesOpti
         const claims = readMediaToken(config.secret, token)
         if (!claims || !STREAM_KEY_RE.test(stream) || claims.target !== `hls:${stream}`)
           return send(reply, 403, 'invalid or expired media link')
+        const channelId = await streamChannel(claims.tenantId, stream)
+        if (channelId === null) return send(reply, 404, 'media not found')
+        if (!(await access.may({ tenantId: claims.tenantId, userId: claims.userId, channelId })))
+          return send(reply, 403, ACCESS_ENDED)
         return serve(reply, path.join(livePaths(liveDir).hls, stream), file, {
           playlist: 'no-cache, no-store',
           segment: 'private, max-age=600',
@@ -152,9 +193,11 @@ export async function registerLiveRoutes(app: FastifyInstance, o: LiveRoutesOpti
         const claims = readMediaToken(config.secret, token)
         if (!claims || !/^\d{1,10}$/.test(recordingId) || claims.target !== `vod:${recordingId}`)
           return send(reply, 403, 'invalid or expired media link')
-        const dir = await vodDir(claims.tenantId, Number(recordingId))
-        if (!dir) return send(reply, 404, 'media not found')
-        return serve(reply, dir, file, { playlist: 'private, max-age=300', segment: 'private, max-age=86400' })
+        const vod = await vodOf(claims.tenantId, Number(recordingId))
+        if (!vod) return send(reply, 404, 'media not found')
+        const viewer = { tenantId: claims.tenantId, userId: claims.userId, channelId: vod.channelId }
+        if (!(await access.may({ ...viewer, sessionId: vod.sessionId }))) return send(reply, 403, ACCESS_ENDED)
+        return serve(reply, vod.dir, file, { playlist: 'private, max-age=300', segment: 'private, max-age=86400' })
       })
 
       r.post('/live/hooks/:event', { config: { rateLimit: false } }, async (req, reply) => {
@@ -231,6 +274,8 @@ export async function registerLiveRoutes(app: FastifyInstance, o: LiveRoutesOpti
           )
         const named = channel && (q.channelId === channel.pcid || q.channelId === String(channel.id))
         if (!channel || !named) return no('channelId: not the viewer’s channel')
+        if (!(await access.may({ tenantId: viewer.tenantId, userId: viewer.userId, channelId: channel.id })))
+          return no('userid: the viewer may no longer watch this channel')
         const [user] = await db
           .select({ nickName: sysUser.nickName, telPhone: sysUser.telPhone, avatar: sysUser.avatar })
           .from(sysUser)
@@ -239,8 +284,9 @@ export async function registerLiveRoutes(app: FastifyInstance, o: LiveRoutesOpti
         return reply.send({
           status: 1,
           userid: q.userid,
-          nickname: user.nickName || maskPhone(user.telPhone),
-          avatar: user.avatar,
+          // Polyv's player shows the viewer's name: the chat's escaped form, as in our own chat
+          nickname: chatNick(user.nickName || maskPhone(user.telPhone)),
+          avatar: chatPic(user.avatar),
         })
       })
     },

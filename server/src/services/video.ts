@@ -1,7 +1,10 @@
 /**
  * Video signing (docs/DECISIONS.md "Learning"). One interface, two providers:
  * - `local` (default): the server serves server/media/video itself; the URL carries an expiry and an HMAC
- *   (`/media/video/<videoId>?e=<expiry>&s=<sign>`), checked by the media routes (modules/learn/media.ts).
+ *   (`/media/video/<videoId>?e=<expiry>&s=<sign>`), checked by the media routes (modules/learn/media.ts). A URL
+ *   signed for a learner through their grant of a goods also names them (`&h=<tenant>.<user>.<goods>`, under the
+ *   HMAC): the media route then asks whether the grant still holds (cached 30 s), so a refund stops the video
+ *   instead of letting the URL play out its 2 hours. Free trial (audition) URLs name nobody.
  * - `polyv` (VIDEO_PROVIDER=polyv + POLYV_SECRET_KEY): the playsafe-style sign md5(secret + vid + ts) for the
  *   provider's player; the secret never leaves the server.
  * The same signed-URL scheme serves handouts (`/media/handout/<key>`).
@@ -22,47 +25,67 @@ export interface VideoSign {
   expireTime: number
 }
 
+/** Whose grant a signed URL plays under: it stops when the grant ends. */
+export interface MediaHolder {
+  tenantId: number
+  userId: number
+  goodsId: number
+}
+
 export interface VideoProvider {
   readonly name: 'local' | 'polyv'
-  sign(videoId: string, nowMs?: number): VideoSign
+  sign(videoId: string, nowMs?: number, holder?: MediaHolder): VideoSign
 }
 
 /** A media file name as stored (video id, handout key): one path segment, no traversal. */
 export const isMediaName = (name: string) => /^[\w][\w.-]{0,199}$/.test(name) && !name.includes('..')
 
 const mediaKey = (secret: string) => createHmac('sha256', secret).update('media-url').digest()
-const mac = (secret: string, kind: MediaKind, name: string, expiry: number) =>
-  createHmac('sha256', mediaKey(secret)).update(`${kind}/${name}\n${expiry}`).digest('base64url')
+const mac = (secret: string, kind: MediaKind, name: string, expiry: number, holder: string) =>
+  createHmac('sha256', mediaKey(secret))
+    .update(`${kind}/${name}\n${expiry}${holder ? `\n${holder}` : ''}`)
+    .digest('base64url')
 
-/** `/media/<kind>/<name>?e=&s=` valid for MEDIA_URL_SECONDS. */
-export function signMediaUrl(secret: string, kind: MediaKind, name: string, nowMs = Date.now()) {
+const holderText = (h: MediaHolder) => `${h.tenantId}.${h.userId}.${h.goodsId}`
+const HOLDER_RE = /^(\d{1,12})\.(\d{1,10})\.(\d{1,10})$/
+
+/** `/media/<kind>/<name>?e=&s=[&h=]` valid for MEDIA_URL_SECONDS (and while the holder's grant lasts). */
+export function signMediaUrl(secret: string, kind: MediaKind, name: string, nowMs = Date.now(), holder?: MediaHolder) {
   const expireTime = Math.floor(nowMs / 1000) + MEDIA_URL_SECONDS
-  const url = `/media/${kind}/${encodeURIComponent(name)}?e=${expireTime}&s=${mac(secret, kind, name, expireTime)}`
+  const h = holder ? holderText(holder) : ''
+  const url = `/media/${kind}/${encodeURIComponent(name)}?e=${expireTime}&s=${mac(secret, kind, name, expireTime, h)}${h ? `&h=${h}` : ''}`
   return { url, expireTime }
 }
 
-/** True when `s` is the sign of kind/name/e and `e` has not passed. */
-export function verifyMediaSign(
+/**
+ * The holder the URL names (null: nobody), when `s` is the sign of kind/name/e/h and `e` has not passed; false
+ * when the link is not good.
+ */
+export function readMediaSign(
   secret: string,
   kind: MediaKind,
   name: string,
-  e: unknown,
-  s: unknown,
+  q: { e?: unknown; s?: unknown; h?: unknown },
   nowMs = Date.now(),
-): boolean {
+): MediaHolder | null | false {
+  const { e, s, h } = q
   if (typeof e !== 'string' || typeof s !== 'string' || !/^\d{1,12}$/.test(e)) return false
+  if (h !== undefined && (typeof h !== 'string' || !HOLDER_RE.test(h))) return false
   const expiry = Number(e)
   if (expiry * 1000 < nowMs) return false
-  const expected = Buffer.from(mac(secret, kind, name, expiry))
+  const expected = Buffer.from(mac(secret, kind, name, expiry, h ?? ''))
   const given = Buffer.from(s)
-  return given.length === expected.length && timingSafeEqual(given, expected)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false
+  if (h === undefined) return null
+  const [, t, u, g] = HOLDER_RE.exec(h)!
+  return { tenantId: Number(t), userId: Number(u), goodsId: Number(g) }
 }
 
 export class LocalVideoProvider implements VideoProvider {
   readonly name = 'local'
   constructor(private readonly secret: string) {}
-  sign(videoId: string, nowMs = Date.now()): VideoSign {
-    const { url, expireTime } = signMediaUrl(this.secret, 'video', videoId, nowMs)
+  sign(videoId: string, nowMs = Date.now(), holder?: MediaHolder): VideoSign {
+    const { url, expireTime } = signMediaUrl(this.secret, 'video', videoId, nowMs, holder)
     return { provider: 'local', vid: videoId, url, ts: Math.floor(nowMs / 1000), sign: '', expireTime }
   }
 }

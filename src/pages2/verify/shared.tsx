@@ -12,11 +12,13 @@ export const VERIFY_URL = {
   info: '/pages2/verify/info_fill',
 }
 
-// ---- rules (the contract's: 17 digits + digit or X; plus the GB 11643 check digit: src/domain/id-card) ----
+// ---- rules (the contract's: 17 digits + digit or X; plus the GB 11643 check digit and a real birth date: src/domain/id-card) ----
 
 export function idCardError(value: string): MessageKey | undefined {
   const problem = idCardProblem(value)
-  return problem === 'format' ? 'verify.err.idFormat' : problem === 'checksum' ? 'verify.err.idChecksum' : undefined
+  if (problem === 'format') return 'verify.err.idFormat'
+  if (problem === 'checksum') return 'verify.err.idChecksum'
+  return problem === 'birthdate' ? 'verify.err.idBirthdate' : undefined
 }
 
 export function realNameError(value: string): MessageKey | undefined {

@@ -4,7 +4,12 @@ import { idCardProblem } from '@/domain/id-card'
 import { isPhone } from '@/domain/phone'
 
 export type ApplyField = 'realName' | 'idCard' | 'telPhone'
-export type ApplyErrorKey = 'apply.err.realName' | 'apply.err.idFormat' | 'apply.err.idChecksum' | 'apply.err.phone'
+export type ApplyErrorKey =
+  | 'apply.err.realName'
+  | 'apply.err.idFormat'
+  | 'apply.err.idChecksum'
+  | 'apply.err.idBirthdate'
+  | 'apply.err.phone'
 export type ApplyErrors = Partial<Record<ApplyField, ApplyErrorKey>>
 
 export function validateApply(f: { realName: string; idCard: string; telPhone: string }): ApplyErrors {
@@ -14,6 +19,7 @@ export function validateApply(f: { realName: string; idCard: string; telPhone: s
   const id = idCardProblem(f.idCard)
   if (id === 'format') e.idCard = 'apply.err.idFormat'
   else if (id === 'checksum') e.idCard = 'apply.err.idChecksum'
+  else if (id === 'birthdate') e.idCard = 'apply.err.idBirthdate'
   if (!isPhone(f.telPhone.trim())) e.telPhone = 'apply.err.phone'
   return e
 }

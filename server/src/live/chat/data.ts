@@ -4,23 +4,14 @@
  * tenant's censored words) are cached here for a few seconds; a change made through this server drops the
  * cache at once, on every process (index.ts passes the drop on).
  */
+import type { IncomingHttpHeaders } from 'node:http'
 import { eq, gt, sql } from 'drizzle-orm'
 import type { ChatUser, LiveState } from '../../../../contract/schemas/live-codes'
 import type { AppConfig } from '../../config'
 import type { Db } from '../../db'
-import {
-  config as configTable,
-  liveBan,
-  liveChannel,
-  liveChat,
-  liveSession,
-  liveWatch,
-  sysUser,
-  uploadObject,
-} from '../../db/schema'
+import { config as configTable, liveBan, liveChannel, liveChat, liveSession, liveWatch, sysUser } from '../../db/schema'
 import { TenantScope } from '../../http/core'
-import { uploadStore } from '../../services/upload'
-import { isSafeKey, ownerOfKey } from '../../services/upload/policy'
+import { ownUpload } from '../../services/upload/own'
 
 /** the tenant config row that holds a JSON array of censored words */
 export const CENSOR_CONFIG_KEY = 'live.censorWords'
@@ -59,6 +50,20 @@ class Cache<T> {
 
 /** `<` and `>` become entities (spec §5); the rest of the text is kept as the learner typed it. */
 export const escapeText = (s: string) => s.replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** The longest name the chat sends and keeps: an account's 30-character name with every character escaped. */
+export const CHAT_NICK_MAX = 120
+
+/**
+ * A name as the chat's protocol carries it (tokens, messages, online lists, history, the Polyv viewer check): the
+ * account's nickname (else its masked phone) as typed, at most 30 characters, escaped like chat text, since
+ * Polyv-style clients render names as HTML. The profile keeps what the learner typed. Escaping twice changes
+ * nothing, so the chat server escapes what a token carries again.
+ */
+export const chatNick = (name: string) => escapeText(name.slice(0, 30))
+
+/** A picture address the chat may carry (a path of ours or an http(s) URL; avatars are uploads, so this is a net). */
+export const chatPic = (pic: string) => (/^(\/(?![/\\])|https?:\/\/)\S*$/i.test(pic) ? pic.slice(0, 500) : '')
 
 export class ChatData {
   private readonly channels = new Cache<ChannelInfo | null>(CHANNEL_CACHE_MS)
@@ -217,7 +222,7 @@ export class ChatData {
           channelId: room.channelId,
           sessionId: room.sessionId,
           userId: user.userId,
-          nick: user.nick.slice(0, 30),
+          nick: user.nick.slice(0, CHAT_NICK_MAX),
           pic: user.pic.slice(0, 500),
           userType: user.userType,
           event,
@@ -278,37 +283,12 @@ export class ChatData {
   }
 
   /**
-   * The canonical URL of an image this tenant uploaded (upload_object), from the URL the app sends: the store's
-   * public URL of the key (absolute, or for the local store also `/oss/<key>` on any host). null otherwise.
+   * The canonical URL of an image the sender uploaded, by the rule of every upload field (services/upload/own.ts:
+   * the store's URL, `/oss/<key>` relative or on the origin the socket reached, or the key); a refusal (AppError
+   * 400 naming `values`) otherwise.
    */
-  async chatImage(tenantId: number, url: string): Promise<string | null> {
-    const store = uploadStore(this.config)
-    const base = store.publicUrl('')
-    let rest: string | null = null
-    if (url.startsWith(base)) rest = url.slice(base.length)
-    else if (store.provider === 'local') {
-      try {
-        const u = new URL(url)
-        if ((u.protocol === 'http:' || u.protocol === 'https:') && u.pathname.startsWith(base))
-          rest = u.pathname.slice(base.length)
-      } catch {
-        rest = null
-      }
-    }
-    if (rest === null || rest.includes('?') || rest.includes('#')) return null
-    let key: string
-    try {
-      key = decodeURIComponent(rest)
-    } catch {
-      return null
-    }
-    if (!isSafeKey(key) || ownerOfKey(key)?.tenantId !== tenantId) return null
-    const s = new TenantScope(tenantId)
-    const [row] = await this.db
-      .select({ mimeType: uploadObject.mimeType })
-      .from(uploadObject)
-      .where(s.where(uploadObject, eq(uploadObject.key, key)))
-    if (!row?.mimeType.startsWith('image/')) return null
-    return store.publicUrl(key)
+  async chatImage(tenantId: number, userId: number, url: string, headers: IncomingHttpHeaders): Promise<string> {
+    const caller = { db: this.db, scope: new TenantScope(tenantId), config: this.config }
+    return (await ownUpload(caller, userId, url, 'values', { headers })).url
   }
 }

@@ -7,6 +7,10 @@
  * - LOGIN with the chat token (server/src/live/token.ts) joins the socket to its room: `<tenant>:<channel>:
  *   <session>` for the live room, `<tenant>:playback_<session>` for the playback room (the snapshot names the
  *   spec's `playback_<session>`). Everything a socket does afterwards is scoped to the token's tenant.
+ * - Access that ends (../access.ts): LOGIN reads the learner's entitlement to the channel again (a token minted
+ *   before a refund is refused, TOKEN), and every LIVE_ACCESS_CHECK_MS each process checks the learners it holds,
+ *   one query per room, and disconnects those whose entitlement ended (their app then asks for the room again and
+ *   is told why).
  * - Chat is stored (live_chat), acked with its id and delivered merged (batcher.ts); control events go out at
  *   once; likes and busy rooms' online counts are merged (at most once per window, across processes).
  * - REDIS_URL: the socket.io Redis adapter carries broadcasts between processes; the speak limit, kicks, bans,
@@ -44,11 +48,13 @@ import {
 import type { ActiveInteractions, InteractionClientEvents } from '../../../../contract/schemas/live-interactions'
 import type { AppConfig } from '../../config'
 import type { Db } from '../../db'
+import { AppError } from '../../http/core'
 import type { SharedRedis } from '../../services/shared/redis'
+import { LiveAccess } from '../access'
 import type { LiveEvents, SessionStateEvent } from '../events'
 import { type ChatClaims, readChatToken } from '../token'
 import { Batcher, type BatcherOptions, type Pending } from './batcher'
-import { ChatData, escapeText } from './data'
+import { CHAT_NICK_MAX, ChatData, chatPic, escapeText } from './data'
 import {
   INTERACTION_EVENTS,
   Interactions,
@@ -70,6 +76,8 @@ export interface ChatOptions {
   timing?: InteractionTiming
   /** the process's Redis connections (services/shared/redis.ts; the app closes them); else opened from redisUrl */
   redis?: SharedRedis
+  /** who may still be in a room (../access.ts; the app shares one with the media routes) */
+  access?: LiveAccess
 }
 
 export interface ChatServer {
@@ -112,6 +120,8 @@ const NOT_BANNED_CACHE_MS = 60_000
 /** study time is written at most this often per socket (heartbeats in between add up) */
 const WATCH_WRITE_GAP_MS = 5000
 const SWEEP_MS = 60_000
+/** a LOGIN (or a connected learner) whose entitlement to the channel ended: refused like a bad token */
+const ACCESS_ENDED = 'your access to this class has ended'
 
 const MESSAGES: Record<ChatErrorCode, string> = {
   TOKEN: 'chat room token error',
@@ -194,6 +204,9 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
   const nsp = io.of(CHAT_NAMESPACE)
   const store: ChatStore = redis ? new RedisStore(redis.cmd, prefix, serverId) : new MemoryStore()
   const batcher = new Batcher(nsp, opts.batch)
+  const access = opts.access ?? new LiveAccess(opts.db, { ttlMs: config.live.accessCheckMs })
+  /** the logged-in sockets of this process (the access check walks them) */
+  const members = new Map<Socket, Member>()
   let closed = false
   /** disconnect handlers still writing (close waits for them) */
   let leaving = 0
@@ -289,6 +302,11 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
 
   // ------------------------------------------------------------ rules
 
+  /**
+   * A kick refuses LOGIN to the session for CHAT_SERVER.KICK_MS. Issue 25 (the kicked learner's media too) hooks in
+   * here: `access.addGate(v => ...)` reading this flag (the viewer names the recording's session; for a live stream,
+   * the channel's live session) makes the media routes refuse them as well (../access.ts).
+   */
   const kickKey = (c: ChatClaims, userId: number) => `kick:${c.tenantId}:${c.sessionId}:${userId}`
   const banKey = (c: ChatClaims, userId: number) => `${c.tenantId}:${c.channelId}:${userId}`
 
@@ -366,11 +384,15 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
       ])
       if (!state || !channel) return refuse(CHAT_ERRORS.token)
       if (await store.hasFlag(kickKey(claims, userId))) return refuse(CHAT_ERRORS.kicked)
+      // the token was minted after the entry check; the entitlement may have ended since (refund, expiry, ...)
+      if (!(await access.may({ tenantId, userId, channelId, sessionId }, { fresh: true })))
+        return refuse(CHAT_ERRORS.token, ACCESS_ENDED)
       const playback = claims.mode === 'playback'
       const user: ChatUser = {
         userId,
-        nick: claims.nick.slice(0, 30),
-        pic: claims.pic.slice(0, 500),
+        // names go out escaped like chat text, pictures only as addresses (tokens minted before either rule too)
+        nick: escapeText(claims.nick).slice(0, CHAT_NICK_MAX),
+        pic: chatPic(claims.pic),
         userType: claims.userType,
         actor: actorOf(claims.userType),
       }
@@ -404,6 +426,7 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
         return refuse(CHAT_ERRORS.notLoggedIn)
       }
       st.member = m
+      members.set(socket, m)
       if (before) dismissAnywhere(before, packet('LOGIN_KICK', {}))
       const [bannedUntil, online, active] = await Promise.all([
         playback ? 0 : banUntil(claims, userId),
@@ -462,11 +485,16 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
     if (!Array.isArray(values) || typeof values[0] !== 'string' || !values[0].trim())
       return bad('values: send [image url]')
     const raw = values[0].trim()
-    if (raw.length > 1000) return bad('values: not an image uploaded here')
+    if (raw.length > 1000) return bad('values: must be a file you uploaded')
     const stop = await maySpeak(socket, m)
     if (stop) return stop
-    const url = await data.chatImage(m.claims.tenantId, raw)
-    if (!url) return bad('values: not an image uploaded here')
+    let url: string
+    try {
+      url = await data.chatImage(m.claims.tenantId, m.user.userId, raw, socket.handshake.headers)
+    } catch (e) {
+      if (e instanceof AppError && e.code === 400) return bad(e.message)
+      throw e
+    }
     if (!(await takeSpeakSlot(m))) return refuse(CHAT_ERRORS.tooFast)
     return post(m, socket, 'CHAT_IMG', url)
   }
@@ -672,6 +700,7 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
 
     socket.on('disconnect', () => {
       clearTimeout(overtime)
+      members.delete(socket)
       const m = st.member
       if (!m) return
       st.member = undefined
@@ -701,6 +730,44 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
     })
   })
 
+  /**
+   * Access that ends: the learners this process holds, grouped by channel, are checked against the database (one
+   * query per channel); a socket whose user may no longer enter is disconnected (no event: the app reconnects,
+   * asks for the room again and gets 631 with what to buy). Each process checks its own sockets, so nothing needs
+   * to cross processes: the database is shared, and an expiry has no event to send anyway.
+   */
+  let checking = false
+  const checkAccess = async () => {
+    if (checking || closed) return
+    checking = true
+    try {
+      const byChannel = new Map<string, { tenantId: number; channelId: number; sockets: [Socket, Member][] }>()
+      for (const [socket, m] of members) {
+        const { tenantId, channelId } = m.claims
+        const k = `${tenantId}:${channelId}`
+        const g = byChannel.get(k) ?? { tenantId, channelId, sockets: [] }
+        byChannel.set(k, g)
+        g.sockets.push([socket, m])
+      }
+      for (const g of byChannel.values()) {
+        if (closed) return
+        const ids = [...new Set(g.sockets.map(([, m]) => m.user.userId))]
+        const ok = await access.entitled(g.tenantId, g.channelId, ids)
+        for (const [socket, m] of g.sockets)
+          if (!ok.has(m.user.userId) && members.get(socket) === m) {
+            log.info({ tenantId: g.tenantId, channelId: g.channelId, userId: m.user.userId }, 'chat: access ended')
+            dismiss(socket)
+          }
+      }
+    } catch (err) {
+      log.warn({ err }, 'chat: access check failed')
+    } finally {
+      checking = false
+    }
+  }
+  const accessTimer = setInterval(() => void checkAccess(), access.ttlMs)
+  accessTimer.unref()
+
   // places of a process that died: dropped by the others (Redis)
   const sweeper = setInterval(() => {
     const rooms = [...nsp.adapter.rooms.keys()].filter((r) => !nsp.sockets.has(r) && !isSideRoom(r))
@@ -712,6 +779,7 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
     if (closed) return
     closed = true
     clearInterval(sweeper)
+    clearInterval(accessTimer)
     for (const t of mergeTimers.values()) clearTimeout(t)
     mergeTimers.clear()
     batcher.stop()

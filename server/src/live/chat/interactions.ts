@@ -152,7 +152,8 @@ const MSG = {
   censored: 'the message contains a blocked word and was not sent',
   empty: 'the question is empty',
   tooLong: `the question is longer than ${INTERACTION.QUESTION_MAX_TEXT} characters`,
-  tooFast: 'you are asking too fast, please try again later',
+  // the spec's one text for a user who speaks or asks twice within 3 s (chat's TOO_FAST says the same)
+  tooFast: 'you are speaking too fast, please try again later',
   flowersTooFast: `one bunch of flowers every ${INTERACTION.FLOWER_GAP_MS / 1000} seconds`,
 } as const
 

@@ -65,10 +65,12 @@ async function schoolView(ctx: Ctx, userId: number) {
 }
 
 /** A section's video for the polyv calls: the same access checks as the player and /vod/video/sign. */
+/** The section's video and, played through a grant, whose grant the signed URL stops with (services/video.ts). */
 async function sectionVideo(ctx: Ctx, userId: number, goodsId: number, sectionId: number) {
   const t = await playTarget(ctx, userId, goodsId, sectionId)
   if (!t.section.videoId) throw notFound('video')
-  return t.section.videoId
+  const holder = t.entitled ? { tenantId: ctx.scope.tenantId, userId, goodsId } : undefined
+  return { vid: t.section.videoId, holder }
 }
 
 const polyvKey = (ctx: Ctx) => (ctx.config.video.provider === 'polyv' ? ctx.config.video.polyvSecretKey : undefined)
@@ -82,7 +84,13 @@ export const handlers: Handlers = {
   'POST /app/user/bind_idcard': async (ctx, { body }) => {
     const { userId } = requireUser(ctx)
     const idCard = normalizeIdCard(body.idCard)
-    if (idCardProblem(idCard)) throw new AppError(400, 'idCard: the check digit does not match: not a valid ID number')
+    const problem = idCardProblem(idCard)
+    if (problem === 'birthdate')
+      throw new AppError(
+        400,
+        'idCard: the birth date in it (digits 7-14) is not a real day, or is in the future or before 1900',
+      )
+    if (problem) throw new AppError(400, 'idCard: the check digit does not match: not a valid ID number')
     if (hasControl(body.realName)) throw new AppError(400, 'realName: must not contain control characters')
     await ctx.db.transaction(async (tx: Tx) => {
       // one binding of a number at a time in the tenant: the check below and the update cannot interleave
@@ -200,8 +208,8 @@ export const handlers: Handlers = {
   /** The mobile / H5 player's sign: what /vod/video/sign answers (the active provider signs). */
   'GET /polyv/video/sign/:id': async (ctx, { params, query }) => {
     const { userId } = requireUser(ctx)
-    const vid = await sectionVideo(ctx, userId, query.goodsId, params.id)
-    return videoProvider(ctx.config.secret, ctx.config.video).sign(vid)
+    const { vid, holder } = await sectionVideo(ctx, userId, query.goodsId, params.id)
+    return videoProvider(ctx.config.secret, ctx.config.video).sign(vid, Date.now(), holder)
   },
 
   /**
@@ -210,10 +218,10 @@ export const handlers: Handlers = {
    */
   'GET /polyv/video/pc/:id': async (ctx, { params, query }) => {
     const { userId } = requireUser(ctx)
-    const vid = await sectionVideo(ctx, userId, query.goodsId, params.id)
+    const { vid, holder } = await sectionVideo(ctx, userId, query.goodsId, params.id)
     const secretKey = polyvKey(ctx)
     if (!secretKey) {
-      const s = videoProvider(ctx.config.secret, ctx.config.video).sign(vid)
+      const s = videoProvider(ctx.config.secret, ctx.config.video).sign(vid, Date.now(), holder)
       return { provider: 'local' as const, vid, token: '', url: s.url, expireTime: s.expireTime }
     }
     const [u] = await ctx.db
@@ -242,7 +250,7 @@ export const handlers: Handlers = {
   'GET /polyv/video/auth': async (ctx, { query }) => {
     const { userId } = requireUser(ctx)
     if (!polyvKey(ctx)) throw new AppError(409, 'polyv is not the video provider of this school')
-    const vid = await sectionVideo(ctx, userId, query.goodsId, query.sectionId)
+    const { vid } = await sectionVideo(ctx, userId, query.goodsId, query.sectionId)
     const expireTime = Math.floor(Date.now() / 1000) + AUTH_CODE_SECONDS
     const code = makeAuthCode(ctx.config.secret, vid, {
       tenantId: ctx.scope.tenantId,

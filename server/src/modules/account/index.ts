@@ -1,12 +1,12 @@
 /** Registration, password reset and the login family; every login ends in `issueToken`. */
 import { eq, or } from 'drizzle-orm'
-import { isUniqueViolation } from '../../db'
+import { type Db, isUniqueViolation } from '../../db'
 import { sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, type Input } from '../../http/core'
 import { notify } from '../../services/inform'
 import { accountSubject, countPasswordAttempt, passwordAccepted, unknownSubject } from '../../services/login-guard'
 import { hashPassword, verifyPassword } from '../../services/passwords'
-import { readSign } from '../../services/sign'
+import { claimSign, readSign } from '../../services/sign'
 import { consumeSmsCode } from '../../services/sms'
 import { issueToken, revokeOtherTokens, rotateToken } from '../../services/tokens'
 import { consumeCaptcha } from '../captcha'
@@ -136,15 +136,24 @@ export const handlers: Handlers = {
     return session(ctx, user.id, user.userAccount, body.deviceUuid, false)
   },
 
+  /**
+   * A sign logs in once (services/sign.ts): its digest is claimed in the transaction that issues the token, so two
+   * redemptions at once, on any process, give one login; a login that fails leaves the sign unused.
+   */
   'GET /app/common/dual_auth': async (ctx, { query }) => {
     const signed = readSign(ctx.config.secret, query.sign)
     if (!signed || signed.tenantId !== ctx.scope.tenantId) throw new AppError(401, 'sign is invalid or expired')
-    const [user] = await ctx.db
-      .select()
-      .from(sysUser)
-      .where(ctx.scope.where(sysUser, eq(sysUser.id, signed.userId)))
-    if (!user) throw new AppError(401, 'sign is invalid or expired')
-    return session(ctx, user.id, user.userAccount, query.deviceUuid, false)
+    return ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db
+      if (!(await claimSign(tx, ctx.scope, signed))) throw new AppError(401, 'sign already used')
+      const [user] = await tx
+        .select({ id: sysUser.id, userAccount: sysUser.userAccount })
+        .from(sysUser)
+        .where(ctx.scope.where(sysUser, eq(sysUser.id, signed.userId)))
+      if (!user) throw new AppError(401, 'sign is invalid or expired')
+      const token = await issueToken(tx, ctx.scope, ctx.config, user.id, query.deviceUuid)
+      return { token, userAccount: user.userAccount, newUser: false }
+    })
   },
 
   'GET /refreshToken/:account': async (ctx, { params, headers }) => ({

@@ -4,13 +4,14 @@
  * questions with the teachers' replies (replies listed count as seen); edit while no teacher has replied; delete.
  * The teachers' side is ./staff.ts. A learner reads and changes only their own questions.
  */
+import type { IncomingHttpHeaders } from 'node:http'
 import { desc, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
 import { ANSWER_STATUS } from '../../../../contract/schemas/answer-codes'
 import { countRows } from '../../db'
 import { question, userAnswer } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser } from '../../http/core'
+import { ownUploads } from '../../services/upload/own'
 import { Access, examInProgress, examQuestionIds } from '../bank/core'
-import { ownUpload } from '../learn/core'
 import { courseTarget, questionTarget, sectionTarget } from '../note/targets'
 import { selectAnswers, withReplies } from './rows'
 
@@ -25,11 +26,12 @@ async function oneAnswer(ctx: Ctx, userId: number, id: number) {
   return (await withReplies(ctx, rows))[0]!
 }
 
-/** Every image must be a file this learner uploaded in this tenant (as other image fields). */
-async function checkImages(ctx: Ctx, userId: number, list: string[]): Promise<string[]> {
-  const unique = [...new Set(list)]
-  for (const url of unique) await ownUpload(ctx, userId, url, 'imageList')
-  return unique
+/**
+ * Every image must be an image this learner uploaded in this tenant (the rule of every upload field,
+ * services/upload/own.ts); the canonical URLs are stored, repeats dropped.
+ */
+async function checkImages(ctx: Ctx, userId: number, list: string[], headers: IncomingHttpHeaders): Promise<string[]> {
+  return (await ownUploads(ctx, userId, list, 'imageList', { headers })).map((u) => u.url)
 }
 
 /** Asking about a question a timed exam still holds would be asking for the exam's answer. */
@@ -78,7 +80,7 @@ export const handlers: Handlers = {
     return { rows: out, total, unreadNum }
   },
 
-  'POST /app/answer': async (ctx, { body }) => {
+  'POST /app/answer': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
     let target: Partial<typeof userAnswer.$inferInsert>
     if (body.questionId !== undefined) {
@@ -94,7 +96,7 @@ export const handlers: Handlers = {
       const c = await courseTarget(ctx, userId, body.courseId!, body.goodsId)
       target = { courseId: c.courseId, goodsId: c.goodsId }
     }
-    const imageList = await checkImages(ctx, userId, body.imageList)
+    const imageList = await checkImages(ctx, userId, body.imageList, headers)
     const [row] = await ctx.db
       .insert(userAnswer)
       .values(ctx.scope.row({ ...target, userId, content: body.content, imageList, status: ANSWER_STATUS.open }))
@@ -102,7 +104,7 @@ export const handlers: Handlers = {
     return oneAnswer(ctx, userId, row!.id)
   },
 
-  'POST /app/answer/edit': async (ctx, { body }) => {
+  'POST /app/answer/edit': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
     const [row] = await ctx.db
       .select({ id: userAnswer.id, status: userAnswer.status })
@@ -118,7 +120,7 @@ export const handlers: Handlers = {
     }
     if (row.status !== ANSWER_STATUS.open)
       throw new AppError(400, 'a teacher has replied: this question can no longer be edited')
-    const imageList = body.imageList ? await checkImages(ctx, userId, body.imageList) : undefined
+    const imageList = body.imageList ? await checkImages(ctx, userId, body.imageList, headers) : undefined
     const [changed] = await ctx.db
       .update(userAnswer)
       .set({

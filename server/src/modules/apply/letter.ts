@@ -1,17 +1,18 @@
 /**
  * The exam commitment letter (docs/DECISIONS.md "Exams"): the tenant's text (config `exam.commitment`,
  * `{title, content}` JSON, sanitised) or the default below, and the signature stored with the learner's active
- * exam booking. The signature is an image the learner uploaded through the upload service.
+ * exam booking. The signature is an image the learner uploaded through the upload service, stored as its canonical
+ * URL (services/upload/own.ts).
  */
 import { eq } from 'drizzle-orm'
 import { APPOINTMENT_STATUS, EXAM_CODE } from '../../../../contract/schemas/exam-codes'
 import { appointment, config } from '../../db/schema'
 import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core'
 import { sanitizeArticle } from '../../services/sanitize'
+import { ownUpload } from '../../services/upload/own'
 import type { Scoped } from '../bank/core'
 import { activeExamAppointment } from '../exam/eligibility'
 import { visibleExam } from '../exam/rows'
-import { ownUpload } from '../learn/core'
 import { ownAppointment } from './views'
 
 export const COMMITMENT_CONFIG_KEY = 'exam.commitment'
@@ -70,18 +71,17 @@ export const handlers: Handlers = {
     }
   },
 
-  'POST /base/profile/tp/commitment/upload': async (ctx, { body }) => {
+  'POST /base/profile/tp/commitment/upload': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
     const a = await ownAppointment(ctx, userId, body.appointmentId)
     if (a.kind !== 'exam') throw new AppError(400, 'appointmentId: only an exam booking carries the commitment letter')
     if (a.status !== APPOINTMENT_STATUS.booked)
       throw new AppError(EXAM_CODE.bookingRule, '该预约已取消，请重新预约后再签署承诺书')
     if (a.endTime * 1000 <= Date.now()) throw new AppError(EXAM_CODE.bookingRule, '该场次已结束，不能再签署承诺书')
-    const obj = await ownUpload(ctx, userId, body.signatureUrl, 'signatureUrl')
-    if (!obj.mimeType.startsWith('image/')) throw new AppError(400, 'signatureUrl: the signature must be an image')
+    const { url: signatureUrl } = await ownUpload(ctx, userId, body.signatureUrl, 'signatureUrl', { headers })
     const [saved] = await ctx.db
       .update(appointment)
-      .set({ signatureUrl: body.signatureUrl, signedAt: new Date(), updatedAt: new Date() })
+      .set({ signatureUrl, signedAt: new Date(), updatedAt: new Date() })
       .where(
         ctx.scope.where(
           appointment,

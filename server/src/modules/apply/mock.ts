@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import { EXAM_CODE, MOCK_SUBSCRIBE_STATUS } from '../../../../contract/schemas/exam-codes'
-import { isValidIdCard, maskIdCard, normalizeIdCard } from '../../../../src/domain/id-card'
+import { idCardProblem, maskIdCard, normalizeIdCard } from '../../../../src/domain/id-card'
 import { maskPhone } from '../../../../src/domain/phone'
 import { isUniqueViolation, toInt } from '../../db'
 import { applySite, bankRecord, business, exam, mockSubscribe, subject } from '../../db/schema'
@@ -241,7 +241,13 @@ export const handlers: Handlers = {
     const { userId } = requireUser(ctx)
     const e = await visibleExam(ctx, userId, body.examId, 'mock')
     const idCard = normalizeIdCard(body.idCard)
-    if (!isValidIdCard(idCard)) throw new AppError(400, 'idCard: the check digit does not match: not a valid ID number')
+    const problem = idCardProblem(idCard)
+    if (problem === 'birthdate')
+      throw new AppError(
+        400,
+        'idCard: the birth date in it (digits 7-14) is not a real day, or is in the future or before 1900',
+      )
+    if (problem) throw new AppError(400, 'idCard: the check digit does not match: not a valid ID number')
     const closed = applyClosedReason(e)
     if (closed) throw new AppError(EXAM_CODE.notApplied, closed)
     await checkRefs(ctx, body)

@@ -58,6 +58,7 @@ import {
   recordDetail,
   recordPage,
   startRecord,
+  withOwnEssayImages,
 } from './records'
 import { addToBook, review, wrongView } from './wrong'
 
@@ -899,8 +900,14 @@ export const handlers: Handlers = {
   'POST /bank/record': async (ctx, { body }) => startRecord(ctx, requireUser(ctx).userId, body),
   'POST /exam/record': async (ctx, { body }) =>
     startRecord(ctx, requireUser(ctx).userId, { scope: 'paper', paperId: body.paperId, mode: body.mode }),
-  'POST /bank/record/edit': async (ctx, { body }) => editRecord(ctx.db, ctx.scope, requireUser(ctx).userId, body),
-  'POST /exam/record/edit': async (ctx, { body }) => editRecord(ctx.db, ctx.scope, requireUser(ctx).userId, body),
+  'POST /bank/record/edit': async (ctx, { body, headers }) => {
+    const { userId } = requireUser(ctx)
+    return editRecord(ctx.db, ctx.scope, userId, await withOwnEssayImages(ctx, userId, body, headers))
+  },
+  'POST /exam/record/edit': async (ctx, { body, headers }) => {
+    const { userId } = requireUser(ctx)
+    return editRecord(ctx.db, ctx.scope, userId, await withOwnEssayImages(ctx, userId, body, headers))
+  },
   'GET /bank/record/:id': async (ctx, { params }) => {
     const { userId } = requireUser(ctx)
     return recordDetail(ctx, userId, await ownRecord(ctx, userId, params.id), false)

@@ -4,6 +4,7 @@
  * Timed attempts (exams, mock exams: `deadline_at` set) close at their deadline: see editRecord.
  */
 import { createHash, randomInt } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
 import { asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { BANK_CODE, DAILY_COUNT, RANDOM_COUNT } from '../../../../contract/schemas/bank-codes'
 import { DEADLINE_GRACE_SECONDS } from '../../../../contract/schemas/exam-codes'
@@ -11,6 +12,7 @@ import { type ExamQuestion, round2, scorePaper } from '../../../../src/domain/sc
 import { type Db, toInt } from '../../db'
 import { bankRecord, collectQuestion, dailySet, question, recordAnswer, wrongQuestion } from '../../db/schema'
 import { AppError, type TenantScope } from '../../http/core'
+import { ownUploads, type UploadCaller } from '../../services/upload/own'
 import { issueOnPass } from '../exam/certificates'
 import {
   Access,
@@ -584,6 +586,31 @@ export interface AnswerIn {
   ques: Ques
   answeredAt: number
 }
+
+/**
+ * Essay answers name their images by uploads: each must be an image of the learner's own upload (the rule of every
+ * upload field, services/upload/own.ts) and is kept as its canonical URL; a 400 naming the answer otherwise. One
+ * read per essay answer that has images; every other answer passes untouched.
+ */
+export async function withOwnEssayImages<B extends { answers: AnswerIn[] }>(
+  ctx: UploadCaller,
+  userId: number,
+  body: B,
+  headers: IncomingHttpHeaders,
+): Promise<B> {
+  if (!body.answers.some((a) => isEssay(a.ques) && a.ques.imageList.length > 0)) return body
+  const answers: AnswerIn[] = []
+  for (const [i, a] of body.answers.entries()) {
+    if (!isEssay(a.ques) || a.ques.imageList.length === 0) answers.push(a)
+    else {
+      const own = await ownUploads(ctx, userId, a.ques.imageList, `answers.${i}.ques.imageList`, { headers })
+      answers.push({ ...a, ques: { ...a.ques, imageList: own.map((u) => u.url) } })
+    }
+  }
+  return { ...body, answers }
+}
+const isEssay = (q: Ques): q is { text: string; imageList: string[] } =>
+  q !== null && typeof q === 'object' && !Array.isArray(q) && Array.isArray(q.imageList)
 
 /** Accept device times up to 5 minutes ahead of the server; later ones are clamped. */
 const FUTURE_SLACK_MS = 5 * 60 * 1000

@@ -7,7 +7,7 @@ import { desc, eq, inArray, isNull } from 'drizzle-orm'
 import { bankRecord, exam, wrongQuestion } from '../../db/schema'
 import { AppError, type Handlers, requireUser } from '../../http/core'
 import { isWrongState, type Scoped } from '../bank/core'
-import { answersOf, editRecord, ownRecord, recordDetail, recordPage } from '../bank/records'
+import { answersOf, editRecord, ownRecord, recordDetail, recordPage, withOwnEssayImages } from '../bank/records'
 import { addToBook } from '../bank/wrong'
 import { closeExpiredOf, startAttempt } from './attempts'
 import { visibleExam } from './rows'
@@ -49,7 +49,10 @@ export const handlers: Handlers = {
     return startAttempt(ctx, userId, await visibleExam(ctx, userId, body.examId, 'mock'))
   },
 
-  'POST /mock/record/edit': async (ctx, { body }) => editRecord(ctx.db, ctx.scope, requireUser(ctx).userId, body),
+  'POST /mock/record/edit': async (ctx, { body, headers }) => {
+    const { userId } = requireUser(ctx)
+    return editRecord(ctx.db, ctx.scope, userId, await withOwnEssayImages(ctx, userId, body, headers))
+  },
 
   'GET /mock/record/:id': async (ctx, { params }) => {
     const { userId } = requireUser(ctx)

@@ -20,7 +20,6 @@ import {
   photoLog,
   studyProgress,
   teacher,
-  uploadObject,
   userGoods,
 } from '../../db/schema'
 import { AppError, keptContent, type Scoped } from '../../http/core'
@@ -518,37 +517,4 @@ export async function duePhotos(
   )
   for (const position of points.slice(logged('random'))) due.push({ scene: 'random', position })
   return due
-}
-
-// ---- uploads ----
-/** Keys an uploaded file's URL may stand for: `t<tenant>/u<user>/...` at its end, else the path itself. */
-export function keyCandidates(url: string): string[] {
-  let p = url
-  try {
-    p = /^https?:\/\//.test(url) ? new URL(url).pathname : url.split(/[?#]/)[0]!
-    p = decodeURIComponent(p)
-  } catch {
-    return []
-  }
-  const out = new Set<string>()
-  const m = /(t\d+\/u\d+\/.+)$/.exec(p)
-  if (m) out.add(m[1]!)
-  out.add(p.replace(/^\/+(oss\/+)?/, ''))
-  out.add(p.replace(/^\/+/, ''))
-  return [...out].filter((k) => k.length > 0 && k.length <= 500 && !hasControl(k))
-}
-
-/** The learner's uploaded object behind `url`, or a 400. */
-export async function ownUpload(ctx: Scoped, userId: number, url: string, field = 'imageUrl') {
-  const keys = keyCandidates(url)
-  const [row] =
-    keys.length === 0
-      ? []
-      : await ctx.db
-          .select({ id: uploadObject.id, key: uploadObject.key, mimeType: uploadObject.mimeType })
-          .from(uploadObject)
-          .where(ctx.scope.where(uploadObject, eq(uploadObject.userId, userId), inArray(uploadObject.key, keys)))
-          .limit(1)
-  if (!row) throw new AppError(400, `${field}: must be a file you uploaded`)
-  return row
 }

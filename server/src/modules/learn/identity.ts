@@ -1,17 +1,19 @@
 /**
  * Photo checks during study and bank attempts, identity certification and face checks. Every image must be an
- * object the learner uploaded (upload_object of the same tenant and user). Decisions come from the face provider
- * (services/face.ts); the local one leaves everything pending for manual review.
+ * image the learner uploaded (upload_object of the same tenant and user; services/upload/own.ts), and what is
+ * stored, given to the face provider and answered is its canonical URL, never the client's string. Decisions come
+ * from the face provider (services/face.ts); the local one leaves everything pending for manual review.
  */
 
 import { and, eq, sql } from 'drizzle-orm'
 import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
-import { maskIdCard } from '../../../../src/domain/id-card'
+import { idCardProblem, maskIdCard } from '../../../../src/domain/id-card'
 import { bankRecord, faceCheck, identityCert, photoLog } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
 import { localize } from '../../http/refusals'
 import { faceProvider } from '../../services/face'
-import { duePhotos, hasControl, notFound, ownUpload, type Scoped } from './core'
+import { ownUpload } from '../../services/upload/own'
+import { duePhotos, hasControl, notFound, type Scoped } from './core'
 import { ownSession, playTarget } from './play'
 
 async function certOf(ctx: Scoped, userId: number) {
@@ -44,13 +46,13 @@ async function audit(
 }
 
 export const handlers: Handlers = {
-  'POST /course/photo/log': async (ctx, { body }) => {
+  'POST /course/photo/log': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
     const s = await ownSession(ctx, userId, body.sessionId)
-    await ownUpload(ctx, userId, body.imageUrl)
+    const { url: imageUrl } = await ownUpload(ctx, userId, body.imageUrl, 'imageUrl', { headers })
     const provider = faceProvider(ctx.config.faceProvider)
     const cert = await certOf(ctx, userId)
-    const r = await provider.compare(body.imageUrl, cert?.faceImage ?? '')
+    const r = await provider.compare(imageUrl, cert?.faceImage ?? '')
     const [row] = await ctx.db
       .insert(photoLog)
       .values(
@@ -61,7 +63,7 @@ export const handlers: Handlers = {
           sessionId: s.id,
           scene: body.scene,
           position: body.position,
-          imageUrl: body.imageUrl,
+          imageUrl,
           reviewStatus: r.status,
           similarity: r.similarity,
         }),
@@ -92,17 +94,17 @@ export const handlers: Handlers = {
     }
   },
 
-  'POST /bank/record/addPhoto': async (ctx, { body }) => {
+  'POST /bank/record/addPhoto': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
     const [rec] = await ctx.db
       .select({ id: bankRecord.id })
       .from(bankRecord)
       .where(ctx.scope.where(bankRecord, and(eq(bankRecord.id, body.recordId), eq(bankRecord.userId, userId))))
     if (!rec) throw notFound('record')
-    await ownUpload(ctx, userId, body.imageUrl)
+    const { url: imageUrl } = await ownUpload(ctx, userId, body.imageUrl, 'imageUrl', { headers })
     const provider = faceProvider(ctx.config.faceProvider)
     const cert = await certOf(ctx, userId)
-    const r = await provider.compare(body.imageUrl, cert?.faceImage ?? '')
+    const r = await provider.compare(imageUrl, cert?.faceImage ?? '')
     const [row] = await ctx.db
       .insert(photoLog)
       .values(
@@ -110,7 +112,7 @@ export const handlers: Handlers = {
           userId,
           recordId: rec.id,
           scene: 'record',
-          imageUrl: body.imageUrl,
+          imageUrl,
           reviewStatus: r.status,
           similarity: r.similarity,
         }),
@@ -119,41 +121,49 @@ export const handlers: Handlers = {
     return { photoId: row!.id, reviewStatus: row!.reviewStatus, createTime: toSeconds(row!.createdAt) }
   },
 
-  'POST /face/certification/IDCardOCR': async (ctx, { body }) => {
+  'POST /face/certification/IDCardOCR': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
-    await ownUpload(ctx, userId, body.imageUrl)
+    const { url: imageUrl } = await ownUpload(ctx, userId, body.imageUrl, 'imageUrl', { headers })
     const provider = faceProvider(ctx.config.faceProvider)
-    const r = await provider.ocr(body.imageUrl, body.side)
-    await audit(ctx, userId, 'ocr', body.imageUrl, provider.name, r)
+    const r = await provider.ocr(imageUrl, body.side)
+    await audit(ctx, userId, 'ocr', imageUrl, provider.name, r)
     return { ...r, msg: localize(r.msg, ctx.lang), provider: provider.name }
   },
 
-  'POST /face/certification/ImageRecognition': async (ctx, { body }) => {
+  'POST /face/certification/ImageRecognition': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
-    await ownUpload(ctx, userId, body.imageUrl)
+    const { url: imageUrl } = await ownUpload(ctx, userId, body.imageUrl, 'imageUrl', { headers })
     const provider = faceProvider(ctx.config.faceProvider)
-    const r = await provider.recognize(body.imageUrl)
-    await audit(ctx, userId, 'recognition', body.imageUrl, provider.name, r)
+    const r = await provider.recognize(imageUrl)
+    await audit(ctx, userId, 'recognition', imageUrl, provider.name, r)
     return { ...r, msg: localize(r.msg, ctx.lang), provider: provider.name }
   },
 
-  'POST /face/certification/idCardCompareFace': async (ctx, { body }) => {
+  'POST /face/certification/idCardCompareFace': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
     if (hasControl(body.realName)) throw new AppError(400, 'realName: must not contain control characters')
-    await ownUpload(ctx, userId, body.idCardImageUrl, 'idCardImageUrl')
-    await ownUpload(ctx, userId, body.faceImageUrl, 'faceImageUrl')
+    // the rule binding and mock applications use (src/domain/id-card.ts): check character and birth date
+    const idProblem = idCardProblem(body.idCard)
+    if (idProblem === 'birthdate')
+      throw new AppError(
+        400,
+        'idCard: the birth date in it (digits 7-14) is not a real day, or is in the future or before 1900',
+      )
+    if (idProblem) throw new AppError(400, 'idCard: the check digit does not match: not a valid ID number')
+    const idCardImage = (await ownUpload(ctx, userId, body.idCardImageUrl, 'idCardImageUrl', { headers })).url
+    const faceImage = (await ownUpload(ctx, userId, body.faceImageUrl, 'faceImageUrl', { headers })).url
     const cur = await certOf(ctx, userId)
     if (cur?.status === REVIEW_STATUS.pending)
       throw new AppError(400, 'your identity certification is waiting for review: it cannot be replaced now')
     if (cur?.status === REVIEW_STATUS.approved)
       throw new AppError(400, 'your identity is already certified: it cannot be replaced')
     const provider = faceProvider(ctx.config.faceProvider)
-    const r = await provider.certify(body)
+    const r = await provider.certify({ ...body, idCardImageUrl: idCardImage, faceImageUrl: faceImage })
     const values = {
       realName: body.realName,
       idCard: body.idCard,
-      idCardImage: body.idCardImageUrl,
-      faceImage: body.faceImageUrl,
+      idCardImage,
+      faceImage,
       status: r.status,
       provider: provider.name,
       similarity: r.similarity,
@@ -171,7 +181,7 @@ export const handlers: Handlers = {
       })
       .returning()
     if (!row) throw new AppError(400, 'your identity certification cannot be replaced now')
-    await audit(ctx, userId, 'compare', body.faceImageUrl, provider.name, r)
+    await audit(ctx, userId, 'compare', faceImage, provider.name, r)
     return {
       status: row.status,
       realName: row.realName,
@@ -184,15 +194,15 @@ export const handlers: Handlers = {
     }
   },
 
-  'POST /face/certification/CompareFace': async (ctx, { body }) => {
+  'POST /face/certification/CompareFace': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
-    await ownUpload(ctx, userId, body.imageUrl)
+    const { url: imageUrl } = await ownUpload(ctx, userId, body.imageUrl, 'imageUrl', { headers })
     const cert = await certOf(ctx, userId)
     if (!cert || cert.status === REVIEW_STATUS.rejected)
       throw new AppError(400, 'submit your identity certification first')
     const provider = faceProvider(ctx.config.faceProvider)
-    const r = await provider.compare(body.imageUrl, cert.faceImage)
-    await audit(ctx, userId, 'compare', body.imageUrl, provider.name, r)
+    const r = await provider.compare(imageUrl, cert.faceImage)
+    await audit(ctx, userId, 'compare', imageUrl, provider.name, r)
     return { ...r, msg: localize(r.msg, ctx.lang), provider: provider.name }
   },
 }

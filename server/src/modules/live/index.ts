@@ -18,6 +18,7 @@ import {
 import { maskPhone } from '../../../../src/domain/phone'
 import { goods, liveChannel, liveChat, liveRecording, liveSession, liveWatch, teacher } from '../../db/schema'
 import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core'
+import { chatNick, chatPic, escapeText } from '../../live/chat/data'
 import type { LiveChannelRef } from '../../live/provider'
 import { mintChatToken } from '../../live/token'
 import { goodsFamily } from '../learn/core'
@@ -234,8 +235,9 @@ export const handlers: Handlers = {
     }
     const isPPT = channel.scene === 'ppt'
     const userType: ChatUserType = a.staffRole !== '' ? a.staffRole : isPPT ? 'slice' : 'student'
-    const nick = (a.nickName || maskPhone(a.telPhone)).slice(0, 30)
-    const pic = a.avatar
+    // the chat's protocol form of the name (escaped like chat text) and picture: what the token and the room carry
+    const nick = chatNick(a.nickName || maskPhone(a.telPhone))
+    const pic = chatPic(a.avatar)
     const mode = playback ? 'playback' : 'live'
     return {
       roomId: playback ? playbackRoomId(session.sessionId) : liveRoomId(tenantId, channel.id, session.sessionId),
@@ -340,7 +342,14 @@ export const handlers: Handlers = {
       return {
         id: r.id,
         EVENT: img ? ('CHAT_IMG' as const) : ('SPEAK' as const),
-        user: { userId: r.userId ?? 0, nick: r.nick, pic: r.pic, userType, actor: actorOf(userType) },
+        // rows keep the protocol form; escaping again changes nothing and covers rows written before the rule
+        user: {
+          userId: r.userId ?? 0,
+          nick: escapeText(r.nick),
+          pic: chatPic(r.pic),
+          userType,
+          actor: actorOf(userType),
+        },
         content: r.content,
         ...(img ? { msgSource: 'chatImg' as const } : {}),
         ...(r.quoteId !== null ? { quoteId: r.quoteId } : {}),

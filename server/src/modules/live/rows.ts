@@ -8,10 +8,10 @@
  * subquery), one for the learner's watch sums of those rows, and the learner's access (three small reads in
  * parallel) once per request.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { MOCK_SUBSCRIBE_STATUS } from '../../../../contract/schemas/exam-codes'
 import { LIVE_CODE, LIVE_STAFF_ROLES, type LiveState } from '../../../../contract/schemas/live-codes'
-import { toInt } from '../../db'
+import { type Db, toInt } from '../../db'
 import {
   goods,
   goodsPackageItem,
@@ -25,7 +25,7 @@ import {
   teacher,
   userGoods,
 } from '../../db/schema'
-import { AppError, type Data, type Scoped, toSeconds } from '../../http/core'
+import { AppError, type Data, type Scoped, TenantScope, toSeconds } from '../../http/core'
 
 export type { Scoped }
 
@@ -125,6 +125,78 @@ export function notEntitled(c: Owner): AppError {
   return c.goodsId !== null
     ? new AppError(LIVE_CODE.notEntitled, 'buy the course to enter this live class', { goodsId: c.goodsId })
     : new AppError(LIVE_CODE.notEntitled, 'apply for the mock exam to enter its live class', { examId: c.examId })
+}
+
+/**
+ * `canEnter` asked of the database for several users of one channel at once, in one query: the users among
+ * `userIds` who may enter the channel now (an open channel of the tenant, and: a staff role, a free class, an
+ * active grant of the channel's goods or of a package holding it, or an active application to its mock). The
+ * live access check (server/src/live/access.ts) asks it for one user per cache period, and the chat server for
+ * the learners connected to a room; a refund, a revocation, an expired grant or a withdrawn application ends it.
+ */
+export async function entitledUsers(
+  db: Db,
+  tenantId: number,
+  channelId: number,
+  userIds: readonly number[],
+  now = new Date(),
+): Promise<Set<number>> {
+  const ids = userIds.filter((id) => id >= 1 && id <= MAX_ID)
+  if (ids.length === 0 || channelId < 1 || channelId > MAX_ID) return new Set()
+  const s = new TenantScope(tenantId)
+  const inPackage = db
+    .select({ one: sql`1` })
+    .from(goodsPackageItem)
+    .where(
+      and(
+        eq(goodsPackageItem.tenantId, userGoods.tenantId),
+        eq(goodsPackageItem.packageId, userGoods.goodsId),
+        eq(goodsPackageItem.goodsId, liveChannel.goodsId),
+      ),
+    )
+  const holds = db
+    .select({ one: sql`1` })
+    .from(userGoods)
+    .where(
+      and(
+        eq(userGoods.tenantId, sysUser.tenantId),
+        eq(userGoods.userId, sysUser.id),
+        isNull(userGoods.revokedAt),
+        or(isNull(userGoods.expiresAt), gt(userGoods.expiresAt, now)),
+        or(eq(userGoods.goodsId, liveChannel.goodsId), exists(inPackage)),
+      ),
+    )
+  const applied = db
+    .select({ one: sql`1` })
+    .from(mockSubscribe)
+    .where(
+      and(
+        eq(mockSubscribe.tenantId, sysUser.tenantId),
+        eq(mockSubscribe.userId, sysUser.id),
+        eq(mockSubscribe.examId, liveChannel.examId),
+        eq(mockSubscribe.status, MOCK_SUBSCRIBE_STATUS.applied),
+      ),
+    )
+  const rows = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .innerJoin(
+      liveChannel,
+      and(eq(liveChannel.tenantId, sysUser.tenantId), eq(liveChannel.id, channelId), eq(liveChannel.status, 1)),
+    )
+    .where(
+      s.where(
+        sysUser,
+        inArray(sysUser.id, ids),
+        or(
+          inArray(sysUser.staffRole, [...LIVE_STAFF_ROLES]),
+          and(isNull(liveChannel.goodsId), isNull(liveChannel.examId)),
+          and(sql`${liveChannel.goodsId} is not null`, exists(holds)),
+          and(sql`${liveChannel.examId} is not null`, exists(applied)),
+        ),
+      ),
+    )
+  return new Set(rows.map((r) => r.id))
 }
 
 /** The channels the learner may enter, as a WHERE condition (undefined = every channel: staff). */

@@ -5,15 +5,17 @@
  * stamps it (POST /base/profileStamp), which submits it. Any change before the school locks it makes it a draft
  * again: the stamp confirmed the values as they were. Every read and write is the caller's own, in the tenant.
  */
+import type { IncomingHttpHeaders } from 'node:http'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { profileField } from '../../../../contract/schemas/profile'
 import { PROFILE_FIELD_TYPES, PROFILE_STATUS } from '../../../../contract/schemas/profile-codes'
 import { isValidIdCard } from '../../../../src/domain/id-card'
 import { countRows } from '../../db'
 import { goods, profile, profileStamp, profileTemplate, sysUser } from '../../db/schema'
-import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core'
+import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
+import { ownUpload, type UploadCaller } from '../../services/upload/own'
 import type { Scoped } from '../bank/core'
-import { grantsOf, ownUpload } from '../learn/core'
+import { grantsOf } from '../learn/core'
 
 type Field = ReturnType<typeof profileField.parse>
 type TemplateRow = typeof profileTemplate.$inferSelect
@@ -131,14 +133,16 @@ function rowView(p: ProfileRow, title: string, goodsName: string, hasStamp: bool
 
 /**
  * The values checked against the template: only its fields are kept (trimmed), each by its type; `complete`
- * also requires every required field (a draft may be saved with some still empty, a stamp may not).
+ * also requires every required field (a draft may be saved with some still empty, a stamp may not). An image
+ * field is kept as the canonical URL of the learner's upload (services/upload/own.ts), whatever form was sent.
  */
 async function checkValues(
-  ctx: Scoped,
+  ctx: UploadCaller,
   userId: number,
   fields: Field[],
   input: Record<string, string>,
   complete: boolean,
+  headers: IncomingHttpHeaders,
 ): Promise<Record<string, string>> {
   const out: Record<string, string> = {}
   for (const f of fields) {
@@ -155,14 +159,8 @@ async function checkValues(
       throw new AppError(400, `values.${f.key}: ${f.label} must be a date (YYYY-MM-DD)`)
     if (f.type === 'select' && !(f.options ?? []).includes(v))
       throw new AppError(400, `values.${f.key}: ${f.label} must be one of the choices`)
-    if (f.type === 'image') {
-      if (!/^(https?:\/\/|\/)\S+$/.test(v))
-        throw new AppError(400, `values.${f.key}: ${f.label} must be an uploaded image`)
-      const obj = await ownUpload(ctx, userId, v, `values.${f.key}`)
-      if (!obj.mimeType.startsWith('image/'))
-        throw new AppError(400, `values.${f.key}: ${f.label} must be an uploaded image`)
-    }
-    out[f.key] = f.type === 'idCard' ? v.toUpperCase() : v
+    if (f.type === 'image') out[f.key] = (await ownUpload(ctx, userId, v, `values.${f.key}`, { headers })).url
+    else out[f.key] = f.type === 'idCard' ? v.toUpperCase() : v
   }
   return out
 }
@@ -222,10 +220,11 @@ async function editableProfile(ctx: Scoped, userId: number, id: number) {
 }
 
 async function writeWords(
-  ctx: Scoped,
+  ctx: Ctx,
   userId: number,
   body: { profileId: number; words: string; signatureUrl?: string },
   mode: 'add' | 'addV2' | 'edit',
+  headers: IncomingHttpHeaders,
 ) {
   const { p, t } = await editableProfile(ctx, userId, body.profileId)
   if (normalizeWords(body.words) !== normalizeWords(t.stampWords))
@@ -234,11 +233,8 @@ async function writeWords(
   if (mode !== 'edit' && current) throw new AppError(409, 'the words are already copied: change them with edit')
   if (mode === 'edit' && !current) throw new AppError(409, 'copy the words first')
   let signatureUrl = mode === 'edit' ? (current?.signatureUrl ?? '') : ''
-  if (body.signatureUrl) {
-    const obj = await ownUpload(ctx, userId, body.signatureUrl, 'signatureUrl')
-    if (!obj.mimeType.startsWith('image/')) throw new AppError(400, 'signatureUrl: the signature must be an image')
-    signatureUrl = body.signatureUrl
-  }
+  if (body.signatureUrl)
+    signatureUrl = (await ownUpload(ctx, userId, body.signatureUrl, 'signatureUrl', { headers })).url
   if (t.needSignature && !signatureUrl)
     throw new AppError(400, 'signatureUrl: this profile needs your handwritten signature')
   const now = new Date()
@@ -332,10 +328,10 @@ export const handlers: Handlers = {
 
   'GET /base/profile/tp/:id': async (ctx, { params }) => detail(ctx, requireUser(ctx).userId, params.id),
 
-  'POST /base/profile/tp': async (ctx, { body }) => {
+  'POST /base/profile/tp': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
     const t = await heldTemplate(ctx, userId, body.goodsId)
-    const values = await checkValues(ctx, userId, fieldsOf(t), body.values, false)
+    const values = await checkValues(ctx, userId, fieldsOf(t), body.values, false, headers)
     const [created] = await ctx.db
       .insert(profile)
       .values(ctx.scope.row({ userId, goodsId: body.goodsId, templateId: t.id, values }))
@@ -345,10 +341,10 @@ export const handlers: Handlers = {
     return detail(ctx, userId, created.id)
   },
 
-  'POST /base/profile/tp/edit': async (ctx, { body }) => {
+  'POST /base/profile/tp/edit': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
     const { p, t } = await editableProfile(ctx, userId, body.id)
-    const values = await checkValues(ctx, userId, fieldsOf(t), body.values, false)
+    const values = await checkValues(ctx, userId, fieldsOf(t), body.values, false, headers)
     await saveValues(ctx, p, values)
     return detail(ctx, userId, p.id)
   },
@@ -371,22 +367,22 @@ export const handlers: Handlers = {
     }
   },
 
-  'POST /base/profileStamp/addWord': async (ctx, { body }) => {
+  'POST /base/profileStamp/addWord': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
-    return writeWords(ctx, userId, body, 'add')
+    return writeWords(ctx, userId, body, 'add', headers)
   },
 
-  'POST /base/profileStamp/V2/addWord': async (ctx, { body }) => {
+  'POST /base/profileStamp/V2/addWord': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
-    return writeWords(ctx, userId, body, 'addV2')
+    return writeWords(ctx, userId, body, 'addV2', headers)
   },
 
-  'POST /base/profileStamp/edit': async (ctx, { body }) => {
+  'POST /base/profileStamp/edit': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
-    return writeWords(ctx, userId, body, 'edit')
+    return writeWords(ctx, userId, body, 'edit', headers)
   },
 
-  'POST /base/profileStamp': async (ctx, { body }) => {
+  'POST /base/profileStamp': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
     const { p, t } = await editableProfile(ctx, userId, body.profileId)
     if (p.status === PROFILE_STATUS.submitted) return detail(ctx, userId, p.id)
@@ -395,7 +391,7 @@ export const handlers: Handlers = {
     if (t.needSignature && !stamp.signatureUrl)
       throw new AppError(400, 'signatureUrl: this profile needs your handwritten signature')
     // the stamp confirms a complete profile
-    await checkValues(ctx, userId, fieldsOf(t), p.values, true)
+    await checkValues(ctx, userId, fieldsOf(t), p.values, true, headers)
     const [saved] = await ctx.db
       .update(profile)
       .set({ status: PROFILE_STATUS.submitted, submittedAt: new Date(), updatedAt: new Date(), remark: '' })

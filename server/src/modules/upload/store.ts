@@ -4,7 +4,9 @@
  * signature, policy expiry, key prefix, bucket, size range; images sniffed under img/), stores the file
  * atomically, then calls the upload callback through the same route and verification as an outside store
  * and answers with the callback's answer (a refused callback removes the file again).
- * `GET /oss/<key>` serves stored files.
+ * `GET /oss/<key>` serves stored files. With another store (aliyun) `GET /oss/<key>` redirects to the object's URL
+ * there, so `/oss/<key>` names an upload on any store (the rows server/drizzle/0021_upload_fields_repair.sql
+ * repaired hold that form).
  */
 import fs from 'node:fs'
 import type { FastifyInstance } from 'fastify'
@@ -18,14 +20,21 @@ import {
   renderCallbackBody,
   signLocalCallback,
 } from '../../services/upload/callback'
-import { checkPolicy, maxBytesOf, ownerOfKey, sameMac, UploadRefused } from '../../services/upload/policy'
+import { checkPolicy, isSafeKey, maxBytesOf, ownerOfKey, sameMac, UploadRefused } from '../../services/upload/policy'
 import type { ReceivedFile } from '../../services/upload/types'
 import { MULTIPART_LIMITS } from './hooks'
 import { CALLBACK_PATH } from './index'
 
 export async function registerUploadStore(root: FastifyInstance, config: AppConfig): Promise<void> {
   const store = uploadStore(config)
-  if (store.provider !== 'local') return
+  if (store.provider !== 'local') {
+    root.get(`${LOCAL_STORE_PATH}/*`, async (req, reply) => {
+      const key = (req.params as { '*': string })['*']
+      if (!isSafeKey(key)) return reply.code(404).send(envelope(404, 'not found', null))
+      return reply.header('cache-control', 'public, max-age=86400').redirect(store.publicUrl(key), 302)
+    })
+    return
+  }
   const callbackUrl = `${config.apiBase}${CALLBACK_PATH}`
   const callbackKey = localCallbackKey(config.secret)
 

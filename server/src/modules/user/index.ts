@@ -11,6 +11,7 @@ import { accountSubject, countPasswordAttempt, passwordAccepted } from '../../se
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { consumeSmsCode } from '../../services/sms'
 import { displaceOtherTokens, revokeOtherTokens } from '../../services/tokens'
+import { ownUpload } from '../../services/upload/own'
 import { lettersToSign } from '../inform'
 import { claimLock, releaseOtherLocks } from '../lock'
 import { closeExpiredOrders } from '../order/service'
@@ -75,8 +76,10 @@ export const handlers: Handlers = {
     return { informSum, orderSum, periodSum: 0, planSum: await planSum(ctx, userId), subscribeSum }
   },
 
-  'POST /app/user/edit': async (ctx, { body }) => {
+  'POST /app/user/edit': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
+    // the avatar is an image of the learner's own upload, kept as its canonical URL; '' clears it
+    const avatar = body.avatar ? (await ownUpload(ctx, userId, body.avatar, 'avatar', { headers })).url : body.avatar
     if (body.realName !== undefined) {
       // the name is bound to the ID number (bind_idcard): a certified or waiting pair is not changed from here
       const [[user], [cert]] = await Promise.all([
@@ -98,7 +101,7 @@ export const handlers: Handlers = {
     }
     await ctx.db
       .update(sysUser)
-      .set(body)
+      .set({ ...body, avatar })
       .where(ctx.scope.where(sysUser, eq(sysUser.id, userId)))
     return null
   },

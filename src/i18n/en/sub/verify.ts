@@ -27,6 +27,7 @@ export default {
   'verify.err.realName': 'Enter your real name (2-30 characters)',
   'verify.err.idFormat': 'Enter the 18-character ID number (the last one may be X)',
   'verify.err.idChecksum': 'The check digit of this ID number is wrong, please look for a typo',
+  'verify.err.idBirthdate': 'The birth date in this ID number (digits 7-14) is not a real date, please look for a typo',
   'verify.err.idPhoto': 'Upload a photo of the photo side of your ID card',
   'verify.face.photo': 'Face photo',
   'verify.face.hint': 'Face the camera in good light, with nothing covering your face.',

@@ -25,6 +25,7 @@ export default {
   'verify.err.realName': '请输入 2-30 个字的真实姓名',
   'verify.err.idFormat': '请输入 18 位身份证号（最后一位可以是 X）',
   'verify.err.idChecksum': '身份证号校验位不正确，请检查是否输错',
+  'verify.err.idBirthdate': '身份证号中的出生日期（第 7-14 位）不是有效日期，请检查是否输错',
   'verify.err.idPhoto': '请上传身份证人像面照片',
   'verify.face.photo': '人脸照片',
   'verify.face.hint': '请正对镜头，光线充足，不要遮挡面部。',

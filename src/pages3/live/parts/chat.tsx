@@ -62,10 +62,10 @@ export const ChatBubble = memo(function ChatBubble({
       id={`lv-msg-${m.id}`}
       className={`lv-msg lv-msg-${m.id} ${mine ? 'is-mine' : 'is-other'} role-${m.user.actor}`}
     >
-      <Avatar pic={m.user.pic} nick={m.user.nick} />
+      <Avatar pic={m.user.pic} nick={unescapeChat(m.user.nick)} />
       <View className="lv-msg-body">
         <View className="lv-msg-head">
-          {!mine && <Text className="lv-nick">{m.user.nick}</Text>}
+          {!mine && <Text className="lv-nick">{unescapeChat(m.user.nick)}</Text>}
           <RoleBadge actor={m.user.actor} />
           {mine && <Text className="lv-nick">{lx('role.me')}</Text>}
         </View>

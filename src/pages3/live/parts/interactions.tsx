@@ -503,7 +503,7 @@ export function LotterySheet({
                   key={w.userId}
                   className={`lv-lottery-winner lv-lottery-winner-${w.userId}${w.userId === meId ? ' is-me' : ''}`}
                 >
-                  {w.nick}
+                  {plain(w.nick)}
                 </Text>
               ))
             )}
@@ -527,7 +527,7 @@ export function RedPacketSheet({
   return (
     <Sheet kind={`redpaper lv-sheet-redpaper-${packet.redpaperId}`} title={ix('redpaper.title')} onClose={onClose}>
       <View className="lv-redpacket">
-        <Text className="lv-redpacket-from">{ix('redpaper.from', { name: packet.user.nick })}</Text>
+        <Text className="lv-redpacket-from">{ix('redpaper.from', { name: plain(packet.user.nick) })}</Text>
         <Text className="lv-redpacket-greeting">{plain(packet.greeting) || ix('redpaper.greeting')}</Text>
         {g.state === 'idle' || g.state === 'busy' ? (
           packet.left > 0 ? (
@@ -560,7 +560,7 @@ export function RedPacketSheet({
         <View className="lv-redpacket-feed">
           {packet.grabs.map((x) => (
             <Text key={x.user.userId} className={`lv-redpacket-grab lv-redpacket-grab-${x.user.userId}`}>
-              {ix('redpaper.feed', { name: x.user.nick, n: x.points })}
+              {ix('redpaper.feed', { name: plain(x.user.nick), n: x.points })}
             </Text>
           ))}
         </View>
@@ -755,15 +755,15 @@ export function systemRows(lines: SystemLine[], onPacket: (id: number) => void) 
       l.kind === 'redpaper' ? (
         <View key={l.id} className="lv-sys lv-sys-redpaper" onClick={() => onPacket(l.redpaperId)}>
           <Icon glyph={Gift} className="lv-sys-icon" />
-          <Text className="lv-sys-text">{ix('sys.redpaper', { name: l.user.nick })}</Text>
+          <Text className="lv-sys-text">{ix('sys.redpaper', { name: plain(l.user.nick) })}</Text>
           <Text className="lv-sys-action">{ix('sys.grab')}</Text>
         </View>
       ) : (
         <View key={l.id} className={`lv-sys lv-sys-${l.kind}`}>
           <Text className="lv-sys-text">
             {l.kind === 'reward'
-              ? ix('sys.reward', { name: l.user.nick, n: l.points })
-              : ix('sys.flowers', { name: l.user.nick })}
+              ? ix('sys.reward', { name: plain(l.user.nick), n: l.points })
+              : ix('sys.flowers', { name: plain(l.user.nick) })}
           </Text>
         </View>
       ),
@@ -921,7 +921,9 @@ export function MicBar({ ixs, meId, client }: { ixs: InteractionState; meId: num
             </Text>
           ))}
           {others.length > 0 && (
-            <Text className="lv-mic-onair">{ix('mic.onAir', { names: others.map((u) => u.nick).join('、') })}</Text>
+            <Text className="lv-mic-onair">
+              {ix('mic.onAir', { names: others.map((u) => plain(u.nick)).join('、') })}
+            </Text>
           )}
         </View>
       )}

@@ -23,7 +23,7 @@ function QuestionRow({ q, meId, client }: { q: LiveQuestion; meId: number | null
       className={`lv-question lv-question-${q.questionId}${mine ? ' is-mine' : ''}${q.answer ? ' is-answered' : ''}`}
     >
       <View className="lv-question-head">
-        <Text className="lv-nick">{mine ? lx('role.me') : q.user.nick}</Text>
+        <Text className="lv-nick">{mine ? lx('role.me') : unescapeChat(q.user.nick)}</Text>
         <Text className="lv-question-time">{clock(q.time)}</Text>
         {mine && (
           <Text className={`lv-question-tag ${q.public ? 'is-public' : 'is-private'}`}>
@@ -37,7 +37,7 @@ function QuestionRow({ q, meId, client }: { q: LiveQuestion; meId: number | null
       {q.answer ? (
         <View className="lv-question-answer">
           <View className="lv-question-answerer">
-            <Text>{ix('questions.answer', { name: q.answeredBy?.nick ?? '' })}</Text>
+            <Text>{ix('questions.answer', { name: unescapeChat(q.answeredBy?.nick ?? '') })}</Text>
             {q.answeredBy && <RoleBadge actor={q.answeredBy.actor} />}
           </View>
           <Text className="lv-question-answer-text" userSelect>
