@@ -1,7 +1,8 @@
 /**
  * The H5 app's page (index.html), as the server sends it at `/` and on every app route (history router).
  * It carries the tenant its host belongs to (`window.__TENANT_IDS__`), so a learner's first visit does not wait
- * for the `findTenantId` round trip before the home page's own calls (docs/DECISIONS.md "First load").
+ * for the `findTenantId` round trip before the home page's own calls (docs/DECISIONS.md "First load"), and that
+ * school's brand (`window.__TENANT_BRANDS__`, as `tenant.brand`), so the app's first frame is in its colours.
  * The page is small (a few KB) and differs by host, so it is gzipped per request rather than pre-compressed,
  * and revalidated every time (it names the current build's chunks).
  *
@@ -231,6 +232,13 @@ export function h5PageSender(db: Db, staticDir: string, cache?: PublicCache) {
     return id
   }
 
+  /** the school's brand (as `tenant.brand`), cached with the public reads like the copies below */
+  const brandOfTenant = (tenantId: string) => {
+    const id = Number(tenantId)
+    const load = () => brandOf({ db, scope: new TenantScope(id) })
+    return (cache ? cache.get(id, 'h5-brand', load) : load()) as ReturnType<typeof brandOf>
+  }
+
   /** a route's copy for a tenant, cached with the public reads (dropped when the school's content changes) */
   const shellOf = (tenantId: string, kind: 'home' | 'bank' | 'shop') => {
     const id = Number(tenantId)
@@ -262,7 +270,17 @@ export function h5PageSender(db: Db, staticDir: string, cache?: PublicCache) {
       })
       if (id) {
         const seed = JSON.stringify({ [host]: id }).replace(/</g, '\\u003c')
-        html = html.replace(/<head>/i, `<head><script>window.__TENANT_IDS__=${seed}</script>`)
+        // and its brand, so the app's first frame wears this school's colours rather than the build tenant's
+        // until the config arrives (src/services/tenant/brand.ts firstBrand; docs/DECISIONS.md "Brand colours on
+        // every element")
+        const brand = await brandOfTenant(id).catch((err) => {
+          req.log.warn({ err, host }, "h5 page: the school's brand failed; the app waits for its config")
+          return null
+        })
+        const brandSeed = brand
+          ? `<script>window.__TENANT_BRANDS__=${JSON.stringify({ [host]: brand }).replace(/</g, '\\u003c')}</script>`
+          : ''
+        html = html.replace(/<head>/i, `<head><script>window.__TENANT_IDS__=${seed}</script>${brandSeed}`)
         const route = (req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/')
         const kind = HOME_ROUTE.test(route)
           ? 'home'

@@ -4,7 +4,7 @@
  */
 import type { CSSProperties } from 'react'
 import { useBrand } from '@/services/tenant/brand'
-import { inkOf } from './vars'
+import { inkOf, rgbOf } from './vars'
 
 const primary = () => useBrand.getState().brand.primary
 
@@ -14,6 +14,9 @@ export const themeStyle = {
   },
   get '--primary-ink'() {
     return inkOf(primary())
+  },
+  get '--primary-rgb'() {
+    return rgbOf(primary())
   },
   get '--nutui-color-primary'() {
     return primary()

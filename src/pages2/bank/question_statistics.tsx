@@ -19,7 +19,9 @@ import './stats.scss'
 /** #rrggbb at an opacity, as rgba() (the bars under the line are the brand colour, lighter). */
 function tint(hex: string, alpha: number): string {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim())
-  if (!m) return `rgba(22, 119, 255, ${alpha})`
+  // the brand is always #rrggbb (src/services/tenant/brand.ts); anything else is drawn as it is, never in a
+  // colour of its own (one build serves every school)
+  if (!m) return hex
   const n = Number.parseInt(m[1]!, 16)
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`
 }

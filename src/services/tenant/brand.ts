@@ -1,10 +1,12 @@
 /**
  * The tenant's brand (name, primary colour, logo) at run time. One H5 build serves every tenant's host, so the
  * brand comes from the tenant the host resolves to: the server's config row `tenant.brand` (loaded at launch,
- * src/app.tsx), remembered per host (`tenant_brand`) so the next visit paints in the right colours at once. The
- * build tenant's file (./config.ts) is only the first paint: of a weapp bundle (one tenant per bundle), and of
- * the H5 site on the build tenant's own host. A host seen for the first time shows no school name until its
- * brand arrives rather than another school's.
+ * src/app.tsx), remembered per host (`tenant_brand`) so the next visit paints in the right colours at once. On H5
+ * the page the server sends carries its host's brand too (`window.__TENANT_BRANDS__`), so even a first visit paints
+ * in that school's colours from the first frame. The build tenant's file (./config.ts) is only the first paint: of
+ * a weapp bundle (one tenant per bundle), and of the H5 site where the page carries no brand (localhost, an IP, a
+ * host no school owns). A host seen for the first time without it shows no school name until its brand arrives
+ * rather than another school's.
  */
 import { create } from 'zustand'
 import { storage } from '../storage'
@@ -58,11 +60,27 @@ function isBrand(v: unknown): v is Brand {
   return typeof b.name === 'string' && typeof b.primary === 'string' && HEX_COLOUR.test(b.primary)
 }
 
-/** What the first frame shows on this host: its remembered brand, else the build tenant's (without a name elsewhere). */
+/** the brand the server wrote into index.html for the page's host (server/src/http/h5-page.ts), if any */
+function seededBrand(host: string): Record<string, unknown> | undefined {
+  const seeds = (globalThis as { __TENANT_BRANDS__?: unknown }).__TENANT_BRANDS__
+  const b = seeds && typeof seeds === 'object' ? (seeds as Record<string, unknown>)[host] : undefined
+  return b && typeof b === 'object' ? (b as Record<string, unknown>) : undefined
+}
+
+/**
+ * What the first frame shows on this host: the brand the page carries (H5, from the server: the freshest), else its
+ * remembered brand, else the build tenant's (without a name elsewhere). Without the page's brand a host seen for the
+ * first time would be painted in the build tenant's colour until the config arrives.
+ */
 export function firstBrand(host = tenantHost()): Brand {
   const cached = storage.get<BrandCache>('tenant_brand')?.[host]
-  if (isBrand(cached)) return { ...cached, logo: typeof cached.logo === 'string' ? cached.logo : '' }
-  return host === tenantConfig.fallbackHost ? buildBrand : { ...buildBrand, name: '' }
+  const known: Brand = isBrand(cached)
+    ? { ...cached, logo: typeof cached.logo === 'string' ? cached.logo : '' }
+    : host === tenantConfig.fallbackHost
+      ? buildBrand
+      : { ...buildBrand, name: '' }
+  const seeded = seededBrand(host)
+  return seeded ? brandFromConfig({ [BRAND_CONFIG_KEY]: seeded }, known) : known
 }
 
 interface BrandState {
