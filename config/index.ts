@@ -1,3 +1,4 @@
+import { cpus } from 'node:os'
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
@@ -14,6 +15,41 @@ const MAIN_PAGES = [
   'pages/wd/index',
   'pages/information/index',
 ]
+
+/**
+ * `npm start` and `npm test` (BUILD_PROGRESS=lines, scripts/lib.mjs): a plain line every few seconds with the
+ * build's percentage instead of webpackbar's redrawn bar, which fills a log or a slow terminal with redraws. Taro's
+ * own reporter that prints the warnings and errors at the end is kept.
+ */
+function lineProgress(
+  chain: { plugin(name: string): { tap(f: (args: unknown[]) => unknown[]): unknown } },
+  label: string,
+) {
+  let last = 0
+  let lastPercent = -1
+  const line = {
+    progress({ state }: { state: { progress: number; message?: string; details?: string[] } }) {
+      const now = Date.now()
+      if (state.progress === lastPercent || (now - last < 5000 && state.progress < 100)) return
+      last = now
+      lastPercent = state.progress
+      // webpack's own words: "building", "1200/1400 modules", ...
+      const words = [state.message, ...(state.details ?? []).slice(0, 2)].filter(Boolean).join(' ')
+      console.log(`[build] ${label} ${state.progress}%${words ? ` ${words}` : ''}`)
+    },
+  }
+  chain.plugin('webpackbar').tap(([options]) => {
+    const o = options as { reporters?: unknown[] }
+    return [
+      {
+        ...o,
+        fancy: false,
+        basic: false,
+        reporters: [line, ...(o.reporters ?? []).filter((r) => typeof r !== 'string')],
+      },
+    ]
+  })
+}
 
 export default defineConfig<'webpack5'>(async (merge, { command, mode }) => {
   const taroEnv = process.env.TARO_ENV
@@ -48,6 +84,7 @@ export default defineConfig<'webpack5'>(async (merge, { command, mode }) => {
       compile,
       optimizeMainPackage: { enable: true },
       webpackChain(chain) {
+        if (process.env.BUILD_PROGRESS === 'lines') lineProgress(chain, 'weapp')
         // Taro's terser default escapes every non-ASCII character (\uXXXX, 6 bytes); mini-program sources are
         // UTF-8, where a Chinese character takes 3: about 15 KB less in the main package (issue 15).
         // (webpack-chain's types omit `minimizers`; production builds only have a minimizer)
@@ -78,12 +115,12 @@ export default defineConfig<'webpack5'>(async (merge, { command, mode }) => {
       // time-out setting; the spec's 200 ms / 60 s are not configurable here. Chunk load time-out: 120 s (§9).
       router: { mode: 'browser' },
       output: {
-        filename: 'js/[name].[hash:8].js',
+        filename: 'js/[name].[contenthash:8].js',
         chunkFilename: 'js/[name].[chunkhash:8].js',
       },
       miniCssExtractPluginOption: {
         ignoreOrder: true,
-        filename: 'css/[name].[hash].css',
+        filename: 'css/[name].[contenthash].css',
         chunkFilename: 'css/[name].[chunkhash].css',
       },
       postcss: {
@@ -92,6 +129,25 @@ export default defineConfig<'webpack5'>(async (merge, { command, mode }) => {
       },
       webpackChain(chain) {
         chain.output.chunkLoadTimeout(120_000)
+        if (!dev) {
+          // terser-webpack-plugin runs on cores - 1 workers (one, here) while webpack's own thread waits for it: every core
+          chain.optimization.minimizer('terserPlugin').tap(([o]) => [{ ...o, parallel: cpus().length }])
+          // Code that several lazy page chunks import (Taro's component set: swiper, video, picker, canvas ~300 KB;
+          // shared helpers) goes into shared chunks, loaded once and cached for every page. Taro splits initial chunks
+          // only, so each of the ~110 page chunks carried its own copy: 47 MB of output minified and compressed one copy
+          // at a time, 4x the build's CPU (docs/DECISIONS.md "First start").
+          const split = chain.optimization.get('splitChunks')
+          chain.optimization.splitChunks({
+            ...split,
+            cacheGroups: {
+              ...split.cacheGroups,
+              sharedAsync: { chunks: 'async', minChunks: 2, minSize: 20_000, priority: 5, reuseExistingChunk: true },
+            },
+          })
+        }
+        if (process.env.BUILD_PROGRESS === 'lines') lineProgress(chain, 'h5')
+        // webpack's generic 244 KiB hints: our budgets are `npm run size` (scripts/size.mjs), per platform and package
+        chain.performance.hints(false)
         // index.html preloads the opened tab page's chunk beside the entry (docs/DECISIONS.md "First load")
         if (!dev) chain.plugin('preloadPages').use(PreloadPagesPlugin, [MAIN_PAGES, MAIN_PAGES[0]])
         // Taro's request API imports fetch and AbortController polyfills and a JSONP library. Every browser of the

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * node scripts/build.mjs --type h5|weapp [--tenant <name>]
+ * node scripts/build.mjs --type h5|weapp [--tenant <name>] [--no-compress]
  * node scripts/build.mjs --type console   (the staff console: scripts/build-console.mjs)
  * Production build of one platform for one tenant (config/tenants/<name>.ts). Without --tenant the
  * default tenant (demo-a) builds into dist/<type>; a named tenant into dist/tenants/<name>/<type>.
  * A weapp build gets a project.config.json carrying the tenant's appid.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -48,8 +48,40 @@ else delete env.TARO_APP_TENANT
 
 const taro = path.join(root, 'node_modules', '.bin', 'taro')
 const started = Date.now()
-const r = spawnSync(taro, ['build', '--type', type], { cwd: root, env, stdio: 'inherit' })
-if (r.status !== 0) fail(`taro build --type ${type} failed (exit ${r.status ?? r.signal})`)
+const status = process.env.BUILD_PROGRESS === 'lines' ? await quietBuild() : runBuild()
+if (status !== 0) fail(`taro build --type ${type} failed (exit ${status})`)
+
+function runBuild() {
+  const r = spawnSync(taro, ['build', '--type', type], { cwd: root, env, stdio: 'inherit' })
+  return r.status ?? 1
+}
+
+/**
+ * `npm start` / `npm test` (BUILD_PROGRESS=lines): the build's percentage lines (config/index.ts), its warnings and
+ * errors, without Taro's banner, spinner and webpack's list of every asset.
+ */
+function quietBuild() {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour and cursor sequences
+  const ansi = /\u001b\[[0-9;?]*[A-Za-z]/g
+  const noise =
+    /^(\s*$|👽 Taro|Tips:|\d+\. 建议开启|- 即将开始|\s*(assets by|asset |\+ \d+ assets?|Entrypoint |orphan modules|runtime modules|cacheable modules|modules by|javascript modules|css modules)|webpack \d[\d.]* compiled|ℹ Stats|\(node:\d+\) |\(Use `node --trace)/u
+  return new Promise((resolve) => {
+    const child = spawn(taro, ['build', '--type', type], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = ''
+      stream.setEncoding('utf8')
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split(/\r?\n/)
+        rest = lines.pop() ?? ''
+        for (const raw of lines) {
+          const line = raw.replace(ansi, '')
+          if (!noise.test(line)) console.log(line)
+        }
+      })
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
 
 if (type === 'weapp') {
   // The tenant file is TypeScript; read the appid with a regex rather than compiling it.
@@ -64,8 +96,9 @@ if (type === 'weapp') {
   }
   writeFileSync(path.join(root, outDir, 'project.config.json'), `${JSON.stringify(project, null, 2)}\n`)
 }
-if (type === 'h5') {
-  // brotli + gzip copies of the assets, sent as they are by the server (docs/DECISIONS.md "First load")
+if (type === 'h5' && !process.argv.includes('--no-compress')) {
+  // brotli + gzip copies of the assets, sent as they are by the server (docs/DECISIONS.md "First load"); `npm start`
+  // passes --no-compress and has them written in the background once the first page is served (scripts/lib.mjs)
   const c = compressDir(path.join(root, outDir))
   console.log(
     `build: compressed ${c.files} assets (${(c.raw / 1024).toFixed(0)} KB -> ${(c.br / 1024).toFixed(0)} KB brotli)`,

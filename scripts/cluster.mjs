@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { ensureBuild, ensureDeps, ensureLiveTools, root, run } from './lib.mjs'
+import { ensureBuild, ensureConsole, ensureDeps, ensureLiveTools, root, run } from './lib.mjs'
 
 const env = process.env
 const fail = (msg) => {
@@ -144,12 +144,13 @@ function workerUser() {
 async function main() {
   const nginx = ensureNginx()
   if (build) {
-    ensureDeps()
     // live video: nginx's RTMP module and ffmpeg through apt when missing (not fatal, like npm start)
-    ensureLiveTools()
-    if (ensureBuild('h5') !== 0) fail('the H5 build failed')
-    if (run(process.execPath, [join(root, 'scripts', 'build-console.mjs'), '--if-stale']) !== 0)
-      fail('the console build failed')
+    const live = ensureLiveTools()
+    await ensureDeps({ dev: false })
+    const [h5, consoleBuild] = await Promise.all([ensureBuild('h5'), ensureConsole()])
+    if (h5 !== 0) fail('the H5 build failed')
+    if (consoleBuild !== 0) fail('the console build failed')
+    await live
   }
   mkdirSync(confDir, { recursive: true })
   // nginx's temp files in the system temp dir (every user can reach it; the worker user owns them)

@@ -1,7 +1,17 @@
 // Shared by `npm start` and `npm test`: install what is missing, so a fresh clone needs nothing first.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -13,6 +23,49 @@ export function run(cmd, args, opts = {}) {
   return r.status ?? 1
 }
 
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`
+
+/**
+ * Runs a command without blocking, so the terminal can say how long a quiet step has been working (a newcomer must
+ * not think it hung). With `log`, the command's own output goes to that file and only its last lines are shown when
+ * it fails; without, it is shown as it comes. Resolves with the exit code.
+ */
+export function runAsync(cmd, args, { label, log, env, heartbeatMs = 20_000 } = {}) {
+  return new Promise((done) => {
+    const started = Date.now()
+    let out = null
+    if (log) {
+      mkdirSync(dirname(log), { recursive: true })
+      out = openSync(log, 'w')
+    }
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: out === null ? 'inherit' : ['ignore', out, out],
+    })
+    const beat = label
+      ? setInterval(() => console.log(`[${label}] still working, ${seconds(started)} ...`), heartbeatMs)
+      : null
+    const finish = (code) => {
+      if (beat) clearInterval(beat)
+      if (out !== null) closeSync(out)
+      if (code !== 0 && log && existsSync(log)) {
+        const tail = readFileSync(log, 'utf8').trimEnd().split('\n').slice(-25).join('\n')
+        console.error(`${tail}\n[${label ?? cmd}] failed (exit ${code}); the whole output is in ${log}`)
+      }
+      done(code)
+    }
+    child.on('error', (e) => {
+      if (out !== null) writeSync(out, `${e.message}\n`)
+      finish(127)
+    })
+    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)))
+  })
+}
+
+/** Where the steps of `npm start` / `npm test` keep the full output of the commands they run quietly. */
+export const logDir = join(root, '.cache', 'logs')
+
 function depsHash() {
   const h = createHash('sha256')
   for (const f of ['package.json', 'package-lock.json']) {
@@ -22,21 +75,36 @@ function depsHash() {
   return h.digest('hex')
 }
 
-/** npm dependencies when absent or stale (package.json / lock changed since the last install). */
-export function ensureDeps() {
-  const want = depsHash()
-  const have = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : ''
-  if (have === want && existsSync(join(root, 'node_modules', '.bin', 'taro'))) return
-  console.log('[deps] installing npm dependencies ...')
-  // `npm ci` fails on Taro's unpublished optional binding packages (TOOLCHAIN.md): npm install honours the lock.
-  const code = run('npm', ['install', '--no-audit', '--no-fund'])
+/**
+ * npm dependencies when absent or stale (package.json or the lock changed since the last install). With a lock file
+ * it is `npm ci`: exactly what the lock says, and a lock out of step with package.json fails instead of resolving new
+ * versions (issue 24). `dev: false` (npm start) leaves out what only the tests and the measuring scripts use;
+ * `npm test` installs everything. The stamp in node_modules/.deps-stamp records the hash and which set is there.
+ */
+export async function ensureDeps({ dev = true } = {}) {
+  const hash = depsHash()
+  const [have, set] = (existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '').split(' ')
+  const present = existsSync(join(root, 'node_modules', '.bin', 'taro'))
+  if (present && have === hash && (set === 'all' || (set === 'prod' && !dev) || set === undefined)) return
+  const lock = existsSync(join(root, 'package-lock.json'))
+  const args = lock ? ['ci'] : ['install']
+  args.push('--no-audit', '--no-fund', '--loglevel=error')
+  if (!dev) args.push('--omit=dev')
+  const what = dev ? 'every npm dependency' : 'the npm dependencies the product runs and builds with'
+  console.log(`[deps] npm ${args[0]}: ${what} (${lock ? 'as package-lock.json says' : 'no lock file'}) ...`)
+  const started = Date.now()
+  const code = await runAsync('npm', args, { label: 'deps', log: join(logDir, 'npm.log') })
   if (code !== 0) {
-    console.error('[deps] npm install failed')
+    console.error(
+      lock
+        ? '[deps] npm ci failed. If it says package.json and package-lock.json are not in sync, run `npm install` once and commit the lock.'
+        : '[deps] npm install failed',
+    )
     process.exit(code)
   }
-  writeFileSync(stampFile, depsHash())
+  writeFileSync(stampFile, `${depsHash()} ${dev ? 'all' : 'prod'}\n`)
+  console.log(`[deps] installed in ${seconds(started)}`)
 }
-
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 /** Debian's Chromium for the browser tests (the only browser that installs here). */
@@ -73,26 +141,33 @@ export function missingLivePackages() {
 
 /**
  * nginx, its RTMP module and ffmpeg for the local live provider, installed through apt when missing (like
- * Chromium). Never fatal: without them the server runs and says at start that live video is unavailable.
+ * Chromium). Never fatal: without them the server runs and says at start that live video is unavailable. apt's own
+ * output goes to .cache/logs/apt.log; `npm start` runs this beside the npm install and the builds.
  */
-export function ensureLiveTools() {
+export async function ensureLiveTools() {
   const missing = missingLivePackages()
   if (missing.length === 0) return true
-  console.log(`[deps] installing ${missing.join(', ')} through apt (live video) ...`)
+  console.log(`[live] installing ${missing.join(', ')} through apt (live video), beside the other steps ...`)
+  const started = Date.now()
   const sudo = process.getuid && process.getuid() === 0 ? [] : ['sudo', '-n']
   const env = { DEBIAN_FRONTEND: 'noninteractive' }
+  const log = join(logDir, 'apt.log')
   const apt = (args) =>
-    sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env }) : run('apt-get', args, { env })
-  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]) !== 0) {
+    sudo.length
+      ? runAsync(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env, log })
+      : runAsync('apt-get', args, { env, log })
+  const installed =
+    (await apt(['update', '-qq'])) === 0 &&
+    (await apt(['install', '-y', '-qq', '--no-install-recommends', ...missing])) === 0
+  const still = missingLivePackages()
+  if (!installed || still.length > 0) {
     console.error(
-      `[deps] could not install ${missing.join(', ')}: live video will be unavailable (the server says why at start); install them with \`sudo apt-get install ${missing.join(' ')}\``,
+      `[live] could not install ${still.join(', ')}: live video will be unavailable (the server says why at start); install them with \`sudo apt-get install ${still.join(' ')}\` (apt's output: ${log})`,
     )
     return false
   }
-  const still = missingLivePackages()
-  if (still.length > 0)
-    console.error(`[deps] still missing after apt: ${still.join(', ')}: live video will be unavailable`)
-  return still.length === 0
+  console.log(`[live] ${missing.join(', ')} installed in ${seconds(started)}`)
+  return true
 }
 
 const sources = ['src', 'config', 'contract', 'babel.config.js', 'package.json']
@@ -105,14 +180,28 @@ function newestMtime(p) {
   return m
 }
 
-/** Builds the app (h5 or weapp) when its output is missing or older than its sources. */
-export function ensureBuild(type) {
+/** True when the app's build (h5 or weapp) is missing or older than its sources. */
+export function buildIsStale(type) {
   const marker = join(root, 'dist', type, type === 'h5' ? 'index.html' : 'app.json')
-  if (existsSync(marker)) {
-    const built = statSync(marker).mtimeMs
-    const src = Math.max(...sources.filter((s) => existsSync(join(root, s))).map((s) => newestMtime(join(root, s))))
-    if (built >= src) return 0
-  }
-  console.log(`[build] building the ${type} app ...`)
-  return run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--type', type])
+  if (!existsSync(marker)) return true
+  const built = statSync(marker).mtimeMs
+  const src = Math.max(...sources.filter((s) => existsSync(join(root, s))).map((s) => newestMtime(join(root, s))))
+  return built < src
+}
+
+/**
+ * Builds the app (h5 or weapp) when its output is missing or older than its sources; resolves with the exit code.
+ * `compress: false` leaves the H5 build's brotli/gzip copies to `compressInBackground` (npm start).
+ */
+export async function ensureBuild(type, { compress = true } = {}) {
+  if (!buildIsStale(type)) return 0
+  console.log(`[build] building the ${type} app (one to a few minutes; a line every few seconds) ...`)
+  const args = [join(root, 'scripts', 'build.mjs'), '--type', type]
+  if (!compress) args.push('--no-compress')
+  return runAsync(process.execPath, args, { env: { BUILD_PROGRESS: 'lines' } })
+}
+
+/** The staff console's build when missing or stale (scripts/build-console.mjs); resolves with the exit code. */
+export function ensureConsole() {
+  return runAsync(process.execPath, [join(root, 'scripts', 'build-console.mjs'), '--if-stale'])
 }

@@ -127,7 +127,7 @@ async function audit(url, chromePort, name) {
 }
 
 async function main() {
-  if (!process.argv.includes('--no-build') && ensureBuild('h5') !== 0) throw new Error('the H5 build failed')
+  if (!process.argv.includes('--no-build') && (await ensureBuild('h5')) !== 0) throw new Error('the H5 build failed')
   const staticDir = process.env.STATIC_DIR || join(root, 'dist', 'h5')
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`${staticDir}/index.html is missing`)
   if (!ensureChromium()) throw new Error(`no Chromium at ${chromiumPath}`)

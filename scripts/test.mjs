@@ -4,12 +4,12 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { ensureBuild, ensureChromium, ensureDeps, ensureLiveTools, root, run } from './lib.mjs'
+import { ensureBuild, ensureChromium, ensureConsole, ensureDeps, ensureLiveTools, root, run } from './lib.mjs'
 
-ensureDeps()
+await ensureDeps()
 ensureChromium()
 // the live video tests publish through the server's nginx-rtmp and turn recordings into playback with ffmpeg
-ensureLiveTools()
+await ensureLiveTools()
 
 if (!process.env.DATABASE_URL_TEST) {
   const ready = spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore' })
@@ -24,9 +24,9 @@ let passed = 0
 let failed = 0
 const failures = []
 
-function step(name, fn) {
+async function step(name, fn) {
   console.log(`\n=== ${name}`)
-  const ok = fn() === 0
+  const ok = (await fn()) === 0
   if (ok) passed++
   else {
     failed++
@@ -74,15 +74,15 @@ function vitest(name, projects) {
   }
 }
 
-step('lint (biome)', () => run(bin('biome'), ['check', '.']))
-step('type check (app)', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']))
-step('type check (server)', () => run(bin('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']))
-step('type check (console)', () => run(bin('tsc'), ['-p', 'console/tsconfig.json', '--noEmit']))
+await step('lint (biome)', () => run(bin('biome'), ['check', '.']))
+await step('type check (app)', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']))
+await step('type check (server)', () => run(bin('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']))
+await step('type check (console)', () => run(bin('tsc'), ['-p', 'console/tsconfig.json', '--noEmit']))
 vitest('unit', ['unit', 'server'])
-step('build h5', () => ensureBuild('h5'))
-step('build weapp', () => ensureBuild('weapp'))
-step('build console', () => run(process.execPath, [join(root, 'scripts', 'build-console.mjs'), '--if-stale']))
-step('bundle budgets (npm run size)', () => run(process.execPath, [join(root, 'scripts', 'size.mjs')]))
+await step('build h5', () => ensureBuild('h5'))
+await step('build weapp', () => ensureBuild('weapp'))
+await step('build console', () => ensureConsole())
+await step('bundle budgets (npm run size)', () => run(process.execPath, [join(root, 'scripts', 'size.mjs')]))
 vitest('weapp', ['weapp'])
 vitest('e2e', ['e2e'])
 

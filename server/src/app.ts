@@ -283,6 +283,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       cacheControl: false,
       setHeaders: (reply: FastifyReply, file: string) => {
         reply.header('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache')
+        // one URL, a brotli, gzip or plain body by Accept-Encoding: a cache in between must key on it
+        reply.header('vary', 'accept-encoding')
       },
     })
     if (sendH5Page && fs.existsSync(path.join(config.staticDir, 'index.html'))) {

@@ -46,15 +46,36 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
-  const dataDir = path.resolve(repoRoot, env.DATA_DIR || '.data')
-  const staticDir = path.resolve(repoRoot, env.STATIC_DIR || 'dist/h5')
-  const config = configFromEnv(env, serverSecret(dataDir, env), staticDir)
-  const database = await openDatabase(
+const dataDirOf = (env: NodeJS.ProcessEnv) => path.resolve(repoRoot, env.DATA_DIR || '.data')
+
+function openConfigured(env: NodeJS.ProcessEnv): Promise<Database> {
+  return openDatabase(
     env.DATABASE_URL
       ? { databaseUrl: env.DATABASE_URL }
-      : { dataDir: path.join(dataDir, 'pglite'), thread: env.PGLITE_THREAD !== 'off' },
+      : { dataDir: path.join(dataDirOf(env), 'pglite'), thread: env.PGLITE_THREAD !== 'off' },
   )
+}
+
+/**
+ * Opens the database, migrates, seeds the demo tenants on first run and closes it again, without serving:
+ * `npm start` runs this (`main.ts --prepare`) beside the builds on a fresh clone, so the server's own start is a
+ * reopen (docs/DECISIONS.md "First start"). Resolves whether it seeded.
+ */
+export async function prepareDatabase(env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  const database = await openConfigured(env)
+  try {
+    await database.migrate()
+    return await seedIfEmpty(database.db)
+  } finally {
+    await database.close()
+  }
+}
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  const dataDir = dataDirOf(env)
+  const staticDir = path.resolve(repoRoot, env.STATIC_DIR || 'dist/h5')
+  const config = configFromEnv(env, serverSecret(dataDir, env), staticDir)
+  const database = await openConfigured(env)
   let app: FastifyInstance | undefined
   try {
     await database.migrate()
@@ -111,7 +132,20 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
-if (isMain) {
+if (isMain && process.argv[2] === '--prepare') {
+  const started = Date.now()
+  prepareDatabase().then(
+    (seeded) => {
+      const took = ((Date.now() - started) / 1000).toFixed(0)
+      console.log(`[db] database ready${seeded ? ', the demo tenants seeded' : ''} in ${took} s`)
+      process.exit(0)
+    },
+    (e) => {
+      console.error(`[db] ${e instanceof Error ? e.message : e}`)
+      process.exit(1)
+    },
+  )
+} else if (isMain) {
   startServer().then(
     (server) => {
       const stop = (signal: string) => {

@@ -173,6 +173,17 @@ export const usedSign = pgTable(
   (t) => [uniqueIndex('used_sign_uq').on(t.tenantId, t.digest), index('used_sign_expires_idx').on(t.expiresAt)],
 )
 
+/**
+ * How far the demo seed has brought this database (server/src/seed/index.ts `SEED_VERSION`): one row. A start whose
+ * version matches skips the seed's fill-if-missing checks (docs/DECISIONS.md "First start"), so content a school
+ * removed on purpose is not put back, and a warm start does no seed work.
+ */
+export const seedState = pgTable('seed_state', {
+  id: integer('id').primaryKey(),
+  version: varchar('version', { length: 64 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 export const config = pgTable(
   'config',
   {
