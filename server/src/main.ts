@@ -25,7 +25,7 @@ import { configFromEnv, paymentStartupLog } from './config'
 import { type Database, openDatabase } from './db'
 import { liveServicesOf } from './live/media-routes'
 import { liveVideoReady } from './live/video'
-import { demoCredentials, seedIfEmpty } from './seed'
+import { demoCredentials, seedIfNeeded } from './seed/start'
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -65,7 +65,7 @@ export async function prepareDatabase(env: NodeJS.ProcessEnv = process.env): Pro
   const database = await openConfigured(env)
   try {
     await database.migrate()
-    return await seedIfEmpty(database.db)
+    return await seedIfNeeded(database.db)
   } finally {
     await database.close()
   }
@@ -79,7 +79,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   let app: FastifyInstance | undefined
   try {
     await database.migrate()
-    const seeded = await seedIfEmpty(database.db)
+    const seeded = await seedIfNeeded(database.db)
     app = await buildApp({
       db: database.db,
       config,

@@ -1,18 +1,7 @@
 /** First start: an empty tenant table gets the two demo tenants with their content. */
 
-import { eq } from 'drizzle-orm'
 import { countRows, type Db } from '../db'
-import {
-  advertising,
-  config,
-  consultation,
-  dictData,
-  homeItem,
-  seedState,
-  sysUser,
-  tenant,
-  tenantHost,
-} from '../db/schema'
+import { advertising, config, consultation, dictData, homeItem, sysUser, tenant, tenantHost } from '../db/schema'
 import { TenantScope } from '../http/core'
 import { notify } from '../services/inform'
 import { hashPassword } from '../services/passwords'
@@ -27,11 +16,12 @@ import { BANNER_LINKS, DEMO_PASSWORD, DICTS, HOME_ITEMS, seedLink, TENANTS } fro
 import { seedExamsIfEmpty } from './exam'
 import { seedLearnIfEmpty } from './learn'
 import { repairSeedLinks } from './links'
-import { liveStaffOf, seedLiveIfEmpty } from './live'
+import { seedLiveIfEmpty } from './live'
 import { refreshSeedMedia } from './media'
 import { seedNewsIfEmpty } from './news'
 import { seedProfileIfEmpty } from './profile'
 import { seedShopIfEmpty } from './shop'
+import { markSeeded, seedIsCurrent } from './version'
 import { seedWechatIfEmpty } from './wechat'
 
 export interface DemoCredentials {
@@ -44,49 +34,16 @@ export interface DemoCredentials {
   role: string
 }
 
-export const demoCredentials = (): DemoCredentials[] =>
-  TENANTS.flatMap((t) => [
-    { tenantId: t.id, name: t.name, host: t.host, account: t.learner.phone, password: DEMO_PASSWORD, role: 'learner' },
-    // live classes: the teacher and the assistant of the demo rooms (seed/live-data.ts)
-    ...liveStaffOf(t.id).map((s) => ({
-      tenantId: t.id,
-      name: t.name,
-      host: t.host,
-      account: s.phone,
-      password: DEMO_PASSWORD,
-      role: s.staffRole,
-    })),
-  ])
+export { demoCredentials } from './start'
+export { forgetSeedVersion, SEED_VERSION } from './version'
 
 /**
  * Seeds when the tenant table is empty; returns true when it seeded. The shop catalogue is seeded per
  * demo tenant that has no goods yet (so a data dir from before the shop gains it too).
  */
-/**
- * What the seed brings a database to. Bump it when a seed part is added, or changes what an existing database should
- * get (its fill-if-missing checks then run once more on the next start); a start at the same version does no seed
- * work at all (docs/DECISIONS.md "First start").
- */
-export const SEED_VERSION = '2026-11-28.1'
-
-const seededVersion = async (db: Db) =>
-  (await db.select({ version: seedState.version }).from(seedState).where(eq(seedState.id, 1)))[0]?.version
-
-/** A database from before the current seed (tests: "a start on an older data dir"; operators: run the checks again). */
-export async function forgetSeedVersion(db: Db): Promise<void> {
-  await db.delete(seedState)
-}
-
-async function markSeeded(db: Db) {
-  await db
-    .insert(seedState)
-    .values({ id: 1, version: SEED_VERSION })
-    .onConflictDoUpdate({ target: seedState.id, set: { version: SEED_VERSION, updatedAt: new Date() } })
-}
-
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   if ((await countRows(db, tenant)) > 0) {
-    if ((await seededVersion(db)) === SEED_VERSION) return false
+    if (await seedIsCurrent(db)) return false
     await seedShopIfEmpty(db)
     await seedBankIfEmpty(db)
     await seedLearnIfEmpty(db)
