@@ -195,6 +195,11 @@ export const recordSummary = z.object({
 export const recordDetail = recordSummary.extend({
   /** true when POST /bank/record resumed an unfinished attempt of the same scope */
   resumed: z.boolean(),
+  /**
+   * scope paper: the paper's suggested time in minutes. A practice paper is not timed (no deadline, nothing submits
+   * by itself); the app shows the time spent next to it. null for every other scope (an exam's limit is deadlineTime).
+   */
+  suggestedMinutes: int.nullable(),
   /** in attempt order; ans/analysis: practice and memorise modes, and every mode once submitted */
   questions: z.array(question),
   answers: z.array(savedAnswer),

@@ -78,6 +78,12 @@ export interface ExamSessionState {
   index: number
   submitted: boolean
   report: ScoreReportWire | null
+  /** the attempt's start (server clock, Unix seconds) */
+  startTime: number
+  /** when each question was last answered (Unix seconds): the paper clock counts the time spent from these */
+  answeredAt: Record<number, number>
+  /** a practice paper's suggested time in minutes (untimed); null for other attempts */
+  suggestedMinutes: number | null
   /** open an attempt; `startAt` 'saved' = where the learner was, 'firstUnanswered' = the first open question */
   load: (detail: RecordDetail, startAt?: 'saved' | 'firstUnanswered') => void
   answer: (q: Question, ques: Ques) => void
@@ -99,16 +105,21 @@ const empty = {
   index: 0,
   submitted: false,
   report: null,
+  startTime: 0,
+  answeredAt: {} as Record<number, number>,
+  suggestedMinutes: null,
 }
 
 export const useExamSession = create<ExamSessionState>()((set, get) => ({
   ...empty,
   load: (detail, startAt = 'saved') => {
     const answers: Record<number, Ques> = {}
+    const answeredAt: Record<number, number> = {}
     const feedback: Record<number, Feedback> = {}
     const byId = new Map(detail.questions.map((q) => [q.questionId, q]))
     for (const a of detail.answers) {
       answers[a.questionId] = a.ques
+      answeredAt[a.questionId] = a.answeredAt
       if (a.state && a.state !== 'unanswered') feedback[a.questionId] = { state: a.state, earned: a.earned ?? 0 }
     }
     // answers still on the device are newer than the server's copy: they win
@@ -117,6 +128,7 @@ export const useExamSession = create<ExamSessionState>()((set, get) => ({
       const saved = detail.answers.find((s) => s.questionId === a.questionId)
       if (saved && saved.answeredAt > a.answeredAt) continue
       answers[a.questionId] = a.ques
+      answeredAt[a.questionId] = a.answeredAt
       const q = byId.get(a.questionId)
       const f = q && detail.mode === 'practice' ? gradeLocally(q, a.ques) : null
       if (f) feedback[a.questionId] = f
@@ -142,18 +154,26 @@ export const useExamSession = create<ExamSessionState>()((set, get) => ({
       index,
       submitted: detail.submitted,
       report: detail.report,
+      startTime: detail.startTime,
+      answeredAt,
+      suggestedMinutes: detail.suggestedMinutes ?? null,
     })
     savePosition(detail.recordId, index)
   },
   answer: (q, ques) => {
     const { recordId, mode, submitted } = get()
     if (recordId === null || submitted || mode === 'memorise') return
-    enqueue({ recordId, questionId: q.questionId, ques, answeredAt: answeredAtNow() })
+    const at = answeredAtNow()
+    enqueue({ recordId, questionId: q.questionId, ques, answeredAt: at })
     const feedback = { ...get().feedback }
     const f = mode === 'practice' ? gradeLocally(q, ques) : null
     if (f) feedback[q.questionId] = f
     else delete feedback[q.questionId]
-    set({ answers: { ...get().answers, [q.questionId]: ques }, feedback })
+    set({
+      answers: { ...get().answers, [q.questionId]: ques },
+      answeredAt: { ...get().answeredAt, [q.questionId]: at },
+      feedback,
+    })
   },
   goTo: (i) => {
     const { questions, recordId } = get()

@@ -202,6 +202,63 @@ describe('question bank tab', () => {
     expect(navigated()).toContain('/pages3/course/detail?id=102')
   })
 
+  it('issue 25: coming back to the tab after a review shows the new 今日待复习 count', async () => {
+    useSession.getState().setLogin({ token: 't', userAccount: 'u1' })
+    storage.set('bank_id', 1)
+    vi.mocked(api.myBanks).mockResolvedValue([bank(1)])
+    vi.mocked(api.bankQuestionNum).mockResolvedValue({
+      bankId: 1,
+      questionNum: 50,
+      doneNum: 1,
+      rightNum: 0,
+      wrongNum: 1,
+      collectNum: 0,
+      byType: [],
+    })
+    vi.mocked(api.doNum).mockResolvedValue({ doneNum: 1, rightNum: 0, answerNum: 1, todayNum: 1 })
+    vi.mocked(api.records).mockResolvedValue({ rows: [], total: 0 })
+    vi.mocked(api.wrongNum).mockResolvedValue({ total: 1, dueToday: 1 })
+    const { container } = render(<QuestionBank />)
+    await waitFor(() => expect(container.querySelector('.qb-due-num')?.textContent).toBe('1'))
+    expect(container.querySelector('.qb-entry-wrong .qb-badge')?.textContent).toBe('1')
+    // the learner reviews the question right on another page, then comes back to the tab
+    vi.mocked(api.wrongNum).mockResolvedValue({ total: 1, dueToday: 0 })
+    vi.mocked(api.doNum).mockResolvedValue({ doneNum: 1, rightNum: 1, answerNum: 2, todayNum: 2 })
+    await act(() => firePageEvent('didShow'))
+    await waitFor(() => expect(container.querySelector('.qb-due-num')?.textContent).toBe('0'))
+    expect(container.querySelector('.qb-today-num')?.textContent).toBe('2')
+    expect(container.querySelector('.qb-entry-wrong .qb-badge')).toBeNull()
+    // the wrong book's entry follows: nothing due, no red badge; the book's size as a quiet count
+    expect(container.querySelector('.qb-entry-wrong .qb-entry-count.is-muted')?.textContent).toBe('1')
+  })
+
+  it("issue 25: logged in, the tab's 免费试卷 card lists the school's free papers", async () => {
+    useSession.getState().setLogin({ token: 't', userAccount: 'u1' })
+    vi.mocked(api.myBanks).mockResolvedValue([bank(1)])
+    vi.mocked(api.bankQuestionNum).mockResolvedValue({
+      bankId: 1,
+      questionNum: 50,
+      doneNum: 0,
+      rightNum: 0,
+      wrongNum: 0,
+      collectNum: 0,
+      byType: [],
+    })
+    vi.mocked(api.doNum).mockResolvedValue({ doneNum: 0, rightNum: 0, answerNum: 0, todayNum: 0 })
+    vi.mocked(api.records).mockResolvedValue({ rows: [], total: 0 })
+    vi.mocked(api.wrongNum).mockResolvedValue({ total: 0, dueToday: 0 })
+    vi.mocked(api.freePapers).mockResolvedValue([paper(3, { paperName: '免费试卷·法律法规基础练习' })])
+    const { container } = render(<QuestionBank />)
+    await waitFor(() => expect(container.querySelector('.qb-bank-name')?.textContent).toBe('Bank 1'))
+    await waitFor(() => expect(container.querySelectorAll('.qb-free-paper')).toHaveLength(1))
+    expect(sel(container, '.paper-item-3').textContent).toContain('免费试卷·法律法规基础练习')
+    // a practice paper is not timed: its minutes are a suggestion
+    expect(sel(container, '.paper-item-3').textContent).toContain('建议用时 30 分钟')
+    // logged in, a tap takes the paper (not the logged-out preview)
+    fireEvent.click(sel(container, '.paper-item-3'))
+    expect(navigated()).toContain('/pages2/bank/questionBankTest?paperId=3')
+  })
+
   it('pickBank: the remembered bank, else the first owned', () => {
     const list = [bank(1, { owned: false }), bank(2), bank(3)]
     expect(pickBank(list, 3)?.bankId).toBe(3)

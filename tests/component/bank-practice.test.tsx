@@ -51,6 +51,7 @@ const { default: QuestionBankTest } = await import('@/pages2/bank/questionBankTe
 const { default: QuestionBankContinue } = await import('@/pages2/bank/questionBankContinue')
 const { default: Report } = await import('@/pages2/bank/question_report')
 const { default: WrongExplain } = await import('@/pages2/bank/questionBankWrongExplain')
+const { default: WrongById } = await import('@/pages2/bank/wrongById')
 
 type Detail = Awaited<ReturnType<typeof api.record>>
 type Q = Detail['questions'][number]
@@ -117,6 +118,7 @@ function detail(over: Partial<Detail> = {}): Detail {
     rightRate: null,
     reportStatus: null,
     resumed: false,
+    suggestedMinutes: null,
     questions: questions(),
     answers: [],
     report: null,
@@ -404,5 +406,109 @@ describe('test mode and report', () => {
     await waitFor(() => expect(container.querySelectorAll('.question-card')).toHaveLength(1))
     expect($(container, '.explain-item-2 .question-feedback.is-partial')).not.toBeNull()
     expect($(container, '.explain-item-2 .question-analysis')).not.toBeNull()
+  })
+})
+
+describe('wrong-book review (issue 25)', () => {
+  type WrongQ = Awaited<ReturnType<typeof api.wrongTypeQuestions>>[number]
+  const row = (over: Partial<WrongQ['wrong']> = {}): WrongQ['wrong'] => ({
+    questionId: 1,
+    bankId: 1,
+    chapterId: 1,
+    type: 1,
+    title: 'question 1',
+    due: 1_700_000_000,
+    dueToday: true,
+    reps: 1,
+    // FSRS lapses stay 0 while the card is still learning: not the number of wrong answers
+    lapses: 0,
+    wrongTimes: 1,
+    consecutiveRight: 0,
+    stability: 0.2,
+    addTime: 1_700_000_000,
+    lastReviewTime: 1_700_000_000,
+    ...over,
+  })
+
+  it('says how many times the learner answered the question wrong, and counts a wrong review at once', async () => {
+    vi.mocked(api.wrongTypeQuestions).mockResolvedValue([{ ...question(1, { type: 1, ans: 'A' }), wrong: row() }])
+    vi.mocked(api.reviewWrong).mockResolvedValue({
+      questionId: 1,
+      inBook: true,
+      state: 'wrong',
+      wrong: row({ wrongTimes: 2, lapses: 0 }),
+    })
+    const { container } = await open(WrongById, { bankId: '1', type: '1' })
+    expect($(container, '.player-bar .player-mode')?.textContent).toBe('错过 1 次')
+    tap(container, 'option-B')
+    await waitFor(() => expect($(container, '.question-feedback.is-wrong')).not.toBeNull())
+    await waitFor(() => expect($(container, '.player-bar .player-mode')?.textContent).toBe('错过 2 次'))
+  })
+
+  it('a question added by hand was never answered wrong: it says so instead of 错过 0 次', async () => {
+    vi.mocked(api.wrongTypeQuestions).mockResolvedValue([
+      { ...question(1, { type: 1, ans: 'A' }), wrong: row({ wrongTimes: 0, reps: 0 }) },
+    ])
+    const { container } = await open(WrongById, { bankId: '1', type: '1' })
+    expect($(container, '.player-bar .player-mode')?.textContent).toBe('手动加入')
+  })
+})
+
+describe('a practice paper is not timed (issue 25)', () => {
+  const now = () => Date.now() / 1000
+  it('says its suggested time and counts the time spent as the report will; no countdown', async () => {
+    const start = now() - 65
+    vi.mocked(api.startPaper).mockImplementation(async () =>
+      detail({
+        mode: 'test',
+        scope: 'paper',
+        paperId: 3,
+        questions: questions(false),
+        startTime: start,
+        suggestedMinutes: 30,
+      }),
+    )
+    const { container } = await open(QuestionBankTest, { paperId: '3' })
+    const clock = () => $(container, '.paper-clock')?.textContent ?? ''
+    expect(clock()).toContain('建议用时 30 分钟')
+    expect(clock()).toContain('不限时')
+    expect(clock()).toMatch(/已用时 1:0[56] /)
+    expect($(container, '.paper-clock.is-over')).toBeNull()
+  })
+
+  it('past the suggested time it says so and the paper stays open (nothing submits by itself)', async () => {
+    // 5 answers 250 s apart (each gap counts), then a break: the break counts at most 300 s, as in the report
+    const start = now() - 4 * 3600
+    vi.mocked(api.startPaper).mockImplementation(async () =>
+      detail({
+        mode: 'test',
+        scope: 'paper',
+        paperId: 3,
+        questions: questions(false),
+        startTime: start,
+        suggestedMinutes: 20,
+        answers: [1, 2, 3, 4, 5].map((id) => ({
+          questionId: id,
+          ques: 'A',
+          answeredAt: start + id * 250,
+          state: null,
+          earned: null,
+        })),
+      }),
+    )
+    const { container } = await open(QuestionBankTest, { paperId: '3' })
+    // 5 x 250 s + the break capped at 300 s = 1550 s = 25:50: over the suggested 20 minutes
+    expect($(container, '.paper-clock')?.textContent).toContain('已用时 25:50')
+    expect($(container, '.paper-clock.is-over')?.textContent).toContain('超过建议用时 20 分钟')
+    // still open: answering and submitting are the learner's
+    tap(container, 'option-B')
+    expect($(container, '.option-B.is-chosen')).not.toBeNull()
+    expect($(container, '.q-submit')).not.toBeNull()
+    expect(api.submitRecord).not.toHaveBeenCalled()
+  })
+
+  it('a chapter practice or a timed exam attempt shows no paper clock', async () => {
+    const { container } = await open(QuestionBank, { recordId: '7' })
+    expect($(container, '.paper-clock')).toBeNull()
   })
 })

@@ -842,6 +842,7 @@ describe('results and certificate', () => {
     vi.mocked(bank.record).mockResolvedValue({
       ...attempt(31),
       resumed: false,
+      suggestedMinutes: null,
       questions: [],
       answers: [],
       report: null,

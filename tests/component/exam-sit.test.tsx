@@ -117,6 +117,7 @@ function attempt(over: Partial<Attempt> = {}): Attempt {
     deadlineTime: SYS + 400,
     autoSubmitted: false,
     resumed: false,
+    suggestedMinutes: null,
     questions: [question(1), question(2), question(3)],
     answers: [],
     report: null,

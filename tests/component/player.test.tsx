@@ -290,6 +290,87 @@ describe('player', () => {
     await waitFor(() => expect(api.checkVideo).toHaveBeenCalledWith(7, 12, expect.anything()))
   })
 
+  // issue 25: the next section loaded paused, and the player and the menu showed two figures for one section
+  it('the next section plays on in the same video when the learner was playing to the end', async () => {
+    const { container } = await open()
+    vi.mocked(api.videoSign).mockImplementation(async (sectionId) => sign({ url: `/media/video/v${sectionId}.mp4` }))
+    const el = video(container)
+    await fire(el, 'play')
+    await timeupdate(el, 96)
+    await fire(el, 'pause')
+    await fire(el, 'ended')
+    vi.mocked(ctx.play).mockClear()
+    fireEvent.click(container.querySelector('.vp-next-now') as HTMLElement)
+    await waitFor(() => expect(video(container).getAttribute('src')).toBe('/media/video/v12.mp4'))
+    // the same element (the one the learner started with a tap) gets the new source, and is told to play
+    expect(video(container)).toBe(el)
+    await waitFor(() => expect(ctx.play).toHaveBeenCalled())
+    await fire(el, 'play')
+    expect(container.querySelector('.vp-tap-play')).toBeNull()
+    expect(container.querySelector('.nav-bar-title')?.textContent).toBe('Section 12')
+  })
+
+  it('when the browser will not start the next section by itself, a play button says so', async () => {
+    const { container } = await open()
+    vi.mocked(api.videoSign).mockImplementation(async (sectionId) => sign({ url: `/media/video/v${sectionId}.mp4` }))
+    const el = video(container)
+    await fire(el, 'play')
+    await fire(el, 'ended')
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      fireEvent.click(container.querySelector('.vp-next-now') as HTMLElement)
+      await waitFor(() => expect(video(container).getAttribute('src')).toBe('/media/video/v12.mp4'))
+      // asked to play, no play event comes: refused
+      await act(() => vi.advanceTimersByTimeAsync(5000))
+    } finally {
+      vi.useRealTimers()
+    }
+    await waitFor(() => expect(container.querySelector('.vp-tap-play')).not.toBeNull())
+    expect(container.querySelector('.vp-tap-play')?.textContent).toContain('请点击播放')
+    vi.mocked(ctx.play).mockClear()
+    fireEvent.click(container.querySelector('.vp-tap-play-btn') as HTMLElement)
+    expect(ctx.play).toHaveBeenCalled()
+    await fire(el, 'play')
+    expect(container.querySelector('.vp-tap-play')).toBeNull()
+  })
+
+  it('a section opened without playing (first open, a pick while paused) waits for the learner', async () => {
+    const { container } = await open()
+    await waitFor(() => expect(container.querySelector('.vp-section-12')).not.toBeNull())
+    vi.mocked(ctx.play).mockClear()
+    fireEvent.click(container.querySelector('.vp-section-12') as HTMLElement)
+    await waitFor(() => expect(container.querySelector('.nav-bar-title')?.textContent).toBe('Section 12'))
+    await waitFor(() => expect(usePlay.getState().playSectionId).toBe(12))
+    expect(ctx.play).not.toHaveBeenCalled()
+  })
+
+  it('the player and the menu show one progress figure for the section, and follow each report', async () => {
+    const { container } = await open()
+    const row = () => container.querySelector('.vp-section-11 .vp-section-state')?.textContent
+    const line = () => container.querySelector('.vp-progress')?.textContent ?? ''
+    // the menu said 10% (read before this session), the session says 100 of 300 s: one figure, 33.3%
+    await waitFor(() => expect(row()).toBe('已学 33.3%'))
+    expect(line()).toContain('已学 33.3%')
+    vi.mocked(api.report).mockImplementation(
+      async (b): Promise<ReportResult> => ({
+        accepted: true,
+        abnormal: null,
+        status: 1,
+        position: b.endPosition,
+        furthest: 150,
+        creditedSeconds: 150,
+        percent: 50,
+        photos: [],
+      }),
+    )
+    const el = video(container)
+    await fire(el, 'play')
+    await timeupdate(el, 96)
+    await fire(el, 'pause')
+    await waitFor(() => expect(row()).toBe('已学 50%'))
+    expect(line()).toContain('已学 50%')
+  })
+
   it('pauses and reports when the app goes to the background', async () => {
     const { container } = await open()
     const el = video(container)

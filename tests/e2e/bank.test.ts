@@ -196,3 +196,69 @@ describe('the question bank', () => {
     await visible('report-status').waitFor()
   })
 })
+
+// issue 25, as a new learner found it: the wrong book's numbers, the logged-in 免费试卷 card, a paper's time
+describe('what learners tripped over (issue 25)', () => {
+  it("the logged-in tab lists the school's free paper; the paper says it is not timed and counts the time spent", async () => {
+    await page.goto(server.url(HOST_A, '/pages/questionBank/index'))
+    await settled(page)
+    const card = visible(`paper-item-${paperId}`)
+    await card.waitFor({ timeout: 15_000 })
+    expect(await card.textContent()).toContain('建议用时 30 分钟')
+    await card.click()
+    await expect.poll(path, { timeout: 15_000 }).toBe('/pages2/bank/questionBankTest')
+    await settled(page)
+    const clock = visible('paper-clock')
+    await clock.waitFor({ timeout: 15_000 })
+    expect(await clock.textContent()).toMatch(/已用时 0:0\d · 建议用时 30 分钟（不限时）/)
+    // it counts on, and there is no countdown
+    const before = await clock.textContent()
+    await sleep(2200)
+    expect(await clock.textContent()).not.toBe(before)
+    expect(await page.locator('.taro_page_stationed .exam-clock-bar').count()).toBe(0)
+  })
+
+  it('a question answered wrong shows 错过 1 次 in review; once reviewed right, 今日待复习 goes back to 0 on the book and the tab', async () => {
+    // a new wrong answer in the free chapter (the practice attempt of the first test, resumed)
+    await page.goto(server.url(HOST_A, `/pages2/bank/detail?bankId=${bankId}`))
+    await settled(page)
+    const started = page.waitForResponse((r) => /\/api\/bank\/record$/.test(new URL(r.url()).pathname))
+    await visible('chapter-item').click()
+    const record = (await (await started).json()).data
+    const qs: Question[] = record.questions
+    const i = qs.findIndex((q, n) => n > 0 && (q.type === 1 || q.type === 3))
+    expect(i).toBeGreaterThan(0)
+    await visible('question-card').waitFor({ timeout: 15_000 })
+    await tap(page, 'sheet-open')
+    await page.locator(`.taro_page_stationed .sheet-item-${i}`).filter({ visible: true }).first().click()
+    const saved = page.waitForResponse((r) => r.url().includes('/record/edit') && r.status() === 200)
+    await answerCurrent(qs[i]!, false)
+    expect((await (await saved).json()).code).toBe(200)
+
+    // the tab: one question due today
+    await page.goto(server.url(HOST_A, '/pages/questionBank/index'))
+    await settled(page)
+    await expect.poll(async () => visible('qb-due-num').textContent(), { timeout: 15_000 }).toBe('1')
+    // the learner's way: the wrong book, review now, answer right, done, back to the tab
+    await tap(page, 'qb-entry-wrong')
+    await expect.poll(path, { timeout: 15_000 }).toBe('/pages2/subject/wrongBank')
+    await settled(page)
+    await expect.poll(async () => visible('wrong-due').textContent(), { timeout: 15_000 }).toBe('1')
+    await tap(page, 'wrong-review-now')
+    await expect.poll(path, { timeout: 15_000 }).toBe('/pages2/bank/wrongById')
+    await settled(page)
+    await visible('question-card').waitFor({ timeout: 15_000 })
+    expect(await visible('wrong-times').textContent()).toBe('错过 1 次')
+    const reviewed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/exam/wwrong/record' && r.status() === 200,
+    )
+    await answerCurrent(qs[i]!, true)
+    expect((await (await reviewed).json()).data).toMatchObject({ state: 'right', inBook: true })
+    await tap(page, 'q-done')
+    await expect.poll(path, { timeout: 15_000 }).toBe('/pages2/subject/wrongBank')
+    await expect.poll(async () => visible('wrong-due').textContent(), { timeout: 15_000 }).toBe('0')
+    await page.goBack()
+    await expect.poll(path, { timeout: 15_000 }).toBe('/pages/questionBank/index')
+    await expect.poll(async () => visible('qb-due-num').textContent(), { timeout: 15_000 }).toBe('0')
+  })
+})

@@ -236,6 +236,46 @@ export function bankSuite(label: string, open: () => Promise<Database>) {
         expect(after.data.rows.some((r: { questionId: number }) => r.questionId === q)).toBe(false)
       })
 
+      it('issue 25: the review shows the times answered wrong, and a right review clears 今日待复习', async () => {
+        // a new learner of school A practises the free chapter (types cycle 1..5: the first is single choice)
+        const phone = `135${String(Date.now()).slice(-8)}`
+        const code = await smsCodeFor(h, 'login', phone)
+        const token = (
+          await call(h.app, 'POST /app/common/sms_login', { body: { telPhone: phone, code, deviceUuid: 'device-w25' } })
+        ).data.token as string
+        const a = await start(token, { scope: 'chapter', chapterId: f.freeChapter, mode: 'practice' })
+        expect(a.code, a.msg).toBe(200)
+        const q = a.data.questions[0].questionId as number
+        const t = nowS()
+        const saved = await edit(token, {
+          recordId: a.data.recordId,
+          answers: [{ questionId: q, ques: wrongAnswer(1), answeredAt: t - 120 }],
+        })
+        expect(saved.data.results).toEqual([{ questionId: q, state: 'wrong', earned: 0 }])
+        const before = await call(h.app, 'GET /exam/wwrong/record/wrongNum', { token })
+        expect(before.data).toEqual({ total: 1, dueToday: 1 })
+        // the review page's list (by type) says how many times it was answered wrong: once
+        const review = await call(h.app, 'GET /exam/wwrong/record/type_question_list', { token, query: { type: 1 } })
+        expect(review.data.map((x: { wrong: { wrongTimes: number } }) => x.wrong.wrongTimes)).toEqual([1])
+        // reviewed right: still in the book (one right is not mastered), but not due again today
+        const r = await call(h.app, 'POST /exam/wwrong/record', {
+          token,
+          body: { questionId: q, ques: rightAnswer(1), answeredAt: t - 60 },
+        })
+        expect(r.data).toMatchObject({ state: 'right', inBook: true, wrong: { dueToday: false, wrongTimes: 1 } })
+        const after = await call(h.app, 'GET /exam/wwrong/record/wrongNum', { token })
+        expect(after.data).toEqual({ total: 1, dueToday: 0 })
+        const types = await call(h.app, 'GET /exam/wwrong/record/type_list', { token })
+        expect(types.data).toEqual([{ type: 1, num: 1, dueNum: 0 }])
+        // wrong again: due today again, counted twice
+        const again = await call(h.app, 'POST /exam/wwrong/record', {
+          token,
+          body: { questionId: q, ques: wrongAnswer(1), answeredAt: t - 30 },
+        })
+        expect(again.data.wrong).toMatchObject({ dueToday: true, wrongTimes: 2 })
+        expect((await call(h.app, 'GET /exam/wwrong/record/wrongNum', { token })).data.dueToday).toBe(1)
+      })
+
       it('submit adds wrong answers; the learner can remove a question; counts', async () => {
         const q = f.qa[6]! // type 2
         const a = await start(tokenA, { scope: 'collect', mode: 'test' }).catch(() => null)
@@ -255,6 +295,18 @@ export function bankSuite(label: string, open: () => Promise<Database>) {
         expect(del.data.removed).toBe(1)
         const n2 = await call(h.app, 'GET /exam/wwrong/record/wrongNum', { token: tokenA })
         expect(n2.data.total).toBe(n1.data.total - 1)
+      })
+    })
+
+    describe('practice papers (issue 25)', () => {
+      it("a paper attempt carries the paper's suggested time and no deadline; other attempts carry none", async () => {
+        const p = await start(tokenA, { scope: 'paper', paperId: f.bigPaper, mode: 'test' })
+        expect(p.code, p.msg).toBe(200)
+        expect(p.data).toMatchObject({ suggestedMinutes: 60, deadlineTime: null })
+        const again = await call(h.app, 'GET /bank/record/:id', { token: tokenA, params: { id: p.data.recordId } })
+        expect(again.data).toMatchObject({ suggestedMinutes: 60, deadlineTime: null })
+        const c = await start(tokenA, { scope: 'chapter', chapterId: f.chapterB, mode: 'practice' })
+        expect(c.data.suggestedMinutes).toBeNull()
       })
     })
 

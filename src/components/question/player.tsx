@@ -5,6 +5,8 @@ import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
+import { formatClock } from '@/domain/datetime'
+import { spentSoFar } from '@/domain/time-spent'
 import { t } from '@/i18n/sub'
 import { collect, collectInfo, type RecordDetail, uncollect } from '@/services/api/bank'
 import {
@@ -119,6 +121,30 @@ export function LoadFailed({ kind, goodsId, onRetry }: { kind: LoadError; goodsI
       actionText={t('common.retry')}
       onAction={onRetry}
     />
+  )
+}
+
+/**
+ * A practice paper is not timed: its minutes are a suggestion. The bar says so and counts the time spent the way
+ * the report's 用时 counts it (src/domain/time-spent.ts); past the suggestion it says that, and nothing submits.
+ */
+export function PaperClock({ minutes }: { minutes: number }) {
+  const startTime = useExamSession((s) => s.startTime)
+  const answeredAt = useExamSession((s) => s.answeredAt)
+  const [now, setNow] = useState(() => Date.now() / 1000)
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now() / 1000), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  const spent = spentSoFar(startTime, Object.values(answeredAt), Math.max(now, Date.now() / 1000))
+  const over = spent > minutes * 60
+  const elapsed = formatClock(spent)
+  return (
+    <View className={`paper-clock${over ? ' is-over' : ''}`}>
+      <Text>
+        {over ? t('bank.paper.over', { elapsed, min: minutes }) : t('bank.paper.clock', { elapsed, min: minutes })}
+      </Text>
+    </View>
   )
 }
 
@@ -279,6 +305,7 @@ export default function Player({
       <OfflineBanner count={unsent} />
       <RejectedBanner list={refused} numberOf={numberOf} onOpen={(id) => s.goTo(indexOf(id))} />
       {header}
+      {s.suggestedMinutes !== null && !s.submitted && <PaperClock minutes={s.suggestedMinutes} />}
       <View className="player-bar">
         <Text className="player-progress">{t('bank.progress', { done: doneNum, total: s.questions.length })}</Text>
         {practice && (

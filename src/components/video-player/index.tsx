@@ -2,7 +2,12 @@
  * The section video (Taro Video: the native player on weapp, a <video> on H5) with the anti-skip rule:
  * timeupdate jumps are seeks; one beyond the furthest watched point (anti-skip goods, section not finished)
  * is pulled back to that point with a toast. There is no playback-rate control. The parent drives it
- * through the handle (play / pause / seek) and hears positions, seeks, pauses and the end.
+ * through the handle (play / pause / seek / tryPlay) and hears positions, seeks, pauses and the end.
+ *
+ * One element for every section of the player page: a new section swaps the source of the same video (its
+ * start point and anti-skip bounds start afresh). A browser lets a page start playing without a tap only an
+ * element the learner has already played with a tap (iOS Safari, WeChat's browser), so keeping the element is
+ * what lets the next section go on playing; `tryPlay` answers whether the browser allowed it.
  */
 import { Video, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
@@ -16,12 +21,19 @@ export interface VideoPlayerHandle {
   play: () => void
   pause: () => void
   seek: (position: number) => void
+  /** play without a tap of the learner's: true once it plays, false when the browser refused (or nothing played) */
+  tryPlay: () => Promise<boolean>
 }
+
+/** How long tryPlay waits for the play event where the platform gives no answer to play() (weapp). */
+export const PLAY_WAIT_MS = 4000
 
 export interface VideoPlayerProps {
   id: string
   src: string
-  /** resume here (seconds) */
+  /** what is playing (the section): a new key restarts the bounds even when two sections share one video file */
+  sourceKey?: string | number
+  /** resume here (seconds); with a new `src`, the new source starts here */
   initialTime: number
   antiSkip: boolean
   /** a finished section may be watched in any order */
@@ -71,6 +83,22 @@ const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(function Vid
   useEffect(() => {
     context()
   }, [])
+  // a new source in the same element (the next section): its start point and bounds, from where it starts
+  const shown = useRef({ src: props.src, key: props.sourceKey })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new source restarts the bounds
+  useEffect(() => {
+    const before = shown.current
+    if (before.src === props.src && before.key === props.sourceKey) return
+    shown.current = { src: props.src, key: props.sourceKey }
+    playing.current = false
+    furthest.current = Math.max(props.furthest, 0)
+    last.current = { position: props.initialTime, at: Date.now(), duration: 0 }
+    // a new src reloads the video at 0; the same file (another section of it) stays where the last one ended
+    if (props.initialTime > 0 || before.src === props.src) context()?.seek(props.initialTime)
+  }, [props.src, props.sourceKey])
+
+  /** resolves the tryPlay waiting for the play event */
+  const played = useRef<(() => void) | null>(null)
   useImperativeHandle(ref, () => ({
     play: () => context()?.play(),
     pause: () => context()?.pause(),
@@ -78,6 +106,34 @@ const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(function Vid
       last.current = { ...last.current, position, at: Date.now() }
       context()?.seek(position)
     },
+    tryPlay: () =>
+      new Promise<boolean>((resolve) => {
+        let done = false
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const finish = (ok: boolean) => {
+          if (done) return
+          done = true
+          clearTimeout(timer)
+          if (played.current === onPlayed) played.current = null
+          resolve(ok)
+        }
+        const onPlayed = () => finish(true)
+        played.current = onPlayed
+        timer = setTimeout(() => finish(false), PLAY_WAIT_MS)
+        const ctx = context()
+        // H5: the <video> inside Taro's element answers play() with a promise, refused with NotAllowedError when
+        // the browser wants a tap (Taro's own play() drops that answer); weapp: the play event, or the wait runs out
+        const media = (ctx as unknown as { querySelector?: (s: string) => HTMLVideoElement | null })?.querySelector?.(
+          'video',
+        )
+        if (media && typeof media.play === 'function') {
+          const r = media.play() as Promise<void> | undefined
+          r?.then(
+            () => finish(true),
+            () => finish(false),
+          )
+        } else ctx?.play()
+      }),
   }))
 
   const onTimeUpdate = (e: { detail?: TimeDetail }) => {
@@ -136,6 +192,7 @@ const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(function Vid
         onPlay={() => {
           playing.current = true
           last.current = { ...last.current, at: Date.now() }
+          played.current?.()
           latest.current.onPlay?.()
         }}
         onPause={() => {

@@ -1,8 +1,16 @@
 /**
- * One section's playback (the player page mounts one per section, keyed by sectionId): check the section,
- * sign the video and open a play session, play from where the learner stopped, report progress
- * (StudyReporter), hold for photo checks, refuse skips, pause when the app or page hides, and offer the next
- * section at the end. Playback lifecycle: services/api/learn.ts.
+ * A section's playback: check the section, sign the video and open a play session, play from where the learner
+ * stopped, report progress (StudyReporter), hold for photo checks, refuse skips, pause when the app or page
+ * hides, and offer the next section at the end. Playback lifecycle: services/api/learn.ts.
+ *
+ * The player page keeps ONE of these for every section it plays: a new `sectionId` opens the new section's
+ * session in the same video element (its source swapped), so a learner who was playing goes on playing the
+ * next section — the browser allows that for an element the learner already started with a tap. When it
+ * does not, a play button says so (docs/DECISIONS.md "Bank, paper and player fixes").
+ *
+ * The section's progress has one source: the server's figures (the session, then each report's answer), as a
+ * percent by src/domain/progress.ts. The info line shows them and `onProgress` hands them to the page, whose
+ * menu row of this section shows the same.
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidHide } from '@tarojs/taro'
@@ -10,6 +18,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import Empty from '@/components/empty'
 import { imageUrl } from '@/components/link'
 import PageLoading from '@/components/page-loading'
+import { percentOf } from '@/domain/progress'
 import { t } from '@/i18n/sub'
 import {
   type CheckVideo,
@@ -26,11 +35,12 @@ import {
 } from '@/services/api/learn'
 import { EVENTS, off, on } from '@/services/events'
 import { ApiError } from '@/services/http/error'
-import { clock, percentText } from '@/services/study/links'
+import { clock } from '@/services/study/links'
 import { StudyReporter } from '@/services/study/reporter'
 import { usePlay } from '@/store/play'
 import VideoPlayer, { type VideoPlayerHandle } from './index'
 import { takeStudyPhoto } from './photo-check'
+import { sectionState } from './section-menu'
 
 const QUIET = { noLoading: true, silent: true } as const
 /** seconds before the next section starts on its own */
@@ -49,6 +59,16 @@ interface Progress {
   creditedSeconds: number
 }
 
+/** The section's progress as the server last answered it: what the player and the menu row both show. */
+export interface SectionLive {
+  sectionId: number
+  status: number
+  furthest: number
+  creditedSeconds: number
+  /** credited / duration x 100, one decimal (percentOf) */
+  percent: number
+}
+
 /** What tools under the video (the notes panel) may do with it. */
 export interface PlaybackControl {
   /** the position now, seconds */
@@ -63,8 +83,8 @@ export interface SectionPlaybackProps {
   sectionId: number
   /** the section is known (title, course for the menu) */
   onInfo?: (check: CheckVideo) => void
-  /** the section's state changed on the server (refresh the menu) */
-  onProgress?: (result: ReportResult) => void
+  /** the section's progress, at the session's opening and after every report the server answered */
+  onProgress?: (live: SectionLive) => void
   /** go to another section */
   onSwitch: (sectionId: number) => void
   /** shown under the section's info once it plays (the notes panel) */
@@ -89,7 +109,13 @@ export default function SectionPlayback({
   const [photoWaiting, setPhotoWaiting] = useState<PhotoDue | null>(null)
   const [countdown, setCountdown] = useState<number | null>(null)
   const [lastDone, setLastDone] = useState(false)
+  /** the browser would not start the next section without a tap: a play button says so */
+  const [tapToPlay, setTapToPlay] = useState(false)
   const player = useRef<VideoPlayerHandle>(null)
+  /** the video is playing (play / pause events) */
+  const playing = useRef(false)
+  /** the section being opened should play at once: the learner was playing, or asked for the next one */
+  const goOn = useRef(false)
   const reporter = useRef<StudyReporter | null>(null)
   const position = useRef(0)
   const photoBusy = useRef(false)
@@ -97,12 +123,24 @@ export default function SectionPlayback({
   hooks.current = { onInfo, onProgress }
 
   const load = useCallback(async () => {
-    setPhase({ kind: 'loading' })
+    // another section: the one playing sends its last report now; a video on screen stays (its source is swapped
+    // once the new section is ready), anything else shows the loading state
+    const before = reporter.current
+    reporter.current = null
+    before?.dispose()
+    goOn.current = goOn.current || playing.current
+    if (playing.current) player.current?.pause()
+    setCountdown(null)
+    setLastDone(false)
+    setTapToPlay(false)
+    setPhotoWaiting(null)
+    setPhase((p) => (p.kind === 'ready' ? p : { kind: 'loading' }))
     try {
       const check = await checkVideo(goodsId, sectionId, QUIET)
       hooks.current.onInfo?.(check)
       const sign = await videoSign(sectionId, goodsId, QUIET)
       if (sign.provider !== 'local') {
+        goOn.current = false
         setPhase({ kind: 'polyv', check })
         return
       }
@@ -110,8 +148,16 @@ export default function SectionPlayback({
       usePlay.getState().setPlaying({ sectionId, vid: sign.vid, nextId: session.nextSectionId })
       position.current = session.position
       setProgress({ status: session.status, furthest: session.furthest, creditedSeconds: session.creditedSeconds })
+      hooks.current.onProgress?.({
+        sectionId,
+        status: session.status,
+        furthest: session.furthest,
+        creditedSeconds: session.creditedSeconds,
+        percent: percentOf(session.creditedSeconds, session.durationSeconds),
+      })
       setPhase({ kind: 'ready', session, sign })
     } catch (e) {
+      goOn.current = false
       if (e instanceof ApiError && (e.code === LEARN_CODE.notEntitled || e.code === LEARN_CODE.studyClosed))
         setPhase({ kind: 'closed', msg: closedMessage(e) })
       else setPhase({ kind: 'error' })
@@ -140,8 +186,8 @@ export default function SectionPlayback({
   // one reporter per play session; its final report goes out when the section changes or the page unloads
   const session = phase.kind === 'ready' ? phase.session : null
   useEffect(() => {
-    if (!session) return
-    let status = session.status
+    // while the next section opens, the last one's session is still on screen: it reports no more
+    if (!session || session.sectionId !== sectionId) return
     const r = new StudyReporter({
       goodsId,
       sectionId,
@@ -152,10 +198,15 @@ export default function SectionPlayback({
       onPhotoDue: (photo) => {
         askPhoto(photo)
       },
-      onResult: (res) => {
-        if (res.status !== status) hooks.current.onProgress?.(res)
-        status = res.status
+      onResult: (res: ReportResult) => {
         setProgress({ status: res.status, furthest: res.furthest, creditedSeconds: res.creditedSeconds })
+        hooks.current.onProgress?.({
+          sectionId,
+          status: res.status,
+          furthest: res.furthest,
+          creditedSeconds: res.creditedSeconds,
+          percent: percentOf(res.creditedSeconds, session.durationSeconds),
+        })
       },
       onClosed: (code, msg) => {
         player.current?.pause()
@@ -164,9 +215,16 @@ export default function SectionPlayback({
     })
     reporter.current = r
     // a photo due before playing (the start photo, or a random one at or before the resume point)
-    r.holdIfDue(session.position)
+    const held = r.holdIfDue(session.position)
+    // the learner was playing (or asked for this section at the end of the last one): go on playing
+    const wanted = goOn.current
+    goOn.current = false
+    if (wanted && !held)
+      player.current?.tryPlay().then((ok) => {
+        if (!ok && reporter.current === r) setTapToPlay(true)
+      })
     return () => {
-      reporter.current = null
+      if (reporter.current === r) reporter.current = null
       r.dispose()
     }
   }, [session, goodsId, sectionId, askPhoto])
@@ -186,17 +244,24 @@ export default function SectionPlayback({
     setCountdown(null)
   })
 
-  // auto-next countdown
+  // auto-next countdown: the next section plays on (the learner was playing to the end)
   const nextId = session?.nextSectionId ?? null
+  const toNext = useCallback(
+    (id: number) => {
+      goOn.current = true
+      onSwitch(id)
+    },
+    [onSwitch],
+  )
   useEffect(() => {
     if (countdown === null || nextId === null) return
     if (countdown <= 0) {
-      onSwitch(nextId)
+      toNext(nextId)
       return
     }
     const timer = setTimeout(() => setCountdown((c) => (c === null ? null : c - 1)), 1000)
     return () => clearTimeout(timer)
-  }, [countdown, nextId, onSwitch])
+  }, [countdown, nextId, toNext])
 
   // how far a tool may seek: the anti-skip bound of an unfinished section (set each render below)
   const seekBound = useRef(Number.POSITIVE_INFINITY)
@@ -241,14 +306,15 @@ export default function SectionPlayback({
   const s = phase.session
   const p = progress ?? { status: s.status, furthest: s.furthest, creditedSeconds: s.creditedSeconds }
   const finished = p.status === SECTION_STATUS.finished
-  const percent = s.durationSeconds > 0 ? Math.min(100, (p.creditedSeconds / s.durationSeconds) * 100) : 0
+  const percent = percentOf(p.creditedSeconds, s.durationSeconds)
   seekBound.current = s.antiSkip && !finished ? Math.max(p.furthest, position.current) : Number.POSITIVE_INFINITY
   return (
     <View className="vp-playback">
       <VideoPlayer
         ref={player}
-        id={`vp-video-${sectionId}`}
+        id="vp-video"
         src={imageUrl(sign.url)}
+        sourceKey={s.sectionId}
         initialTime={s.position}
         antiSkip={s.antiSkip}
         finished={finished}
@@ -258,12 +324,17 @@ export default function SectionPlayback({
           reporter.current?.onTime(pos)
         }}
         onPlay={() => {
+          playing.current = true
           setCountdown(null)
           setLastDone(false)
+          setTapToPlay(false)
           const pending = reporter.current?.pendingPhoto
           if (pending) askPhoto(pending)
         }}
-        onPause={() => reporter.current?.onPause()}
+        onPause={() => {
+          playing.current = false
+          reporter.current?.onPause()
+        }}
         onSeek={(from, to) => {
           position.current = to
           reporter.current?.onSeek(from, to)
@@ -276,12 +347,28 @@ export default function SectionPlayback({
             )
         }}
         onEnded={(end) => {
+          playing.current = false
           position.current = end
           reporter.current?.onEnd(end)
           if (s.nextSectionId !== null) setCountdown(AUTO_NEXT_SECONDS)
           else setLastDone(true)
         }}
       />
+      {/* right under the video: the browser wants a tap to start the next section */}
+      {tapToPlay && (
+        <View className="vp-notice vp-tap-play">
+          <Text className="vp-next-text vp-tap-play-text">{t('learn.player.tapToPlay')}</Text>
+          <View
+            className="vp-btn is-primary vp-tap-play-btn"
+            onClick={() => {
+              setTapToPlay(false)
+              player.current?.play()
+            }}
+          >
+            <Text>{t('learn.player.play')}</Text>
+          </View>
+        </View>
+      )}
       <View className="vp-info">
         <Text className="vp-section-title">{s.sectionName}</Text>
         {s.trial ? (
@@ -299,7 +386,8 @@ export default function SectionPlayback({
             {finished
               ? t('learn.section.finished')
               : t('learn.player.progress', {
-                  percent: percentText(percent),
+                  // the words of the section's menu row (未学习 / 已学 x%), from the same figures
+                  state: sectionState({ status: p.status, percent }),
                   credited: clock(p.creditedSeconds),
                   total: clock(s.durationSeconds),
                 })}
@@ -322,7 +410,7 @@ export default function SectionPlayback({
           <View className="vp-btn vp-next-cancel" onClick={() => setCountdown(null)}>
             <Text>{t('common.cancel')}</Text>
           </View>
-          <View className="vp-btn is-primary vp-next-now" onClick={() => onSwitch(nextId)}>
+          <View className="vp-btn is-primary vp-next-now" onClick={() => toNext(nextId)}>
             <Text>{t('learn.player.nextNow')}</Text>
           </View>
         </View>

@@ -9,6 +9,7 @@ import { ScrollView, Text, View } from '@tarojs/components'
 import Taro, { useDidHide, useDidShow, usePullDownRefresh } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import { dropAppShell } from '@/components/app-shell'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import Icon from '@/components/icon'
 import type { Tone } from '@/components/icon/entries'
 import {
@@ -136,6 +137,8 @@ function FreePapers({ papers, loggedIn }: { papers: Paper[]; loggedIn: boolean }
 }
 
 export default function QuestionBank() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(t('bankList.banks.toShop'))
   const loggedIn = useSession((s) => !!s.userAccount)
   const [bankId, setBankId] = useState<number | null>(rememberedBankId())
   const [switching, setSwitching] = useState(false)
@@ -145,18 +148,21 @@ export default function QuestionBank() {
   const bank = pickBank(banks.data ?? [], bankId)
   const counts = useLoader<BankCounts | null>(() => (bank ? loadCounts(bank.bankId) : Promise.resolve(null)))
 
+  // the school's free papers: the logged-out welcome and the logged-in tab's 免费试卷 card both list them
   const loadAll = async (quiet: boolean) => {
     if (!useSession.getState().userAccount) {
       await freePapers.reload(quiet)
       return
     }
-    await banks.reload(quiet)
+    await Promise.all([banks.reload(quiet), freePapers.reload(true)])
   }
 
   useDidShow(() => {
     // another page may have made a bank current meanwhile (study now after buying a bank, My question banks)
     setBankId(rememberedBankId())
     loadAll(banks.status === 'ready' || freePapers.status === 'ready')
+    // back from practice or a review: today's answers and 今日待复习 changed (the first show loads them below)
+    if (counts.status === 'ready') counts.reload(true)
   })
   usePullDownRefresh(() => {
     loadAll(true)
@@ -217,8 +223,8 @@ export default function QuestionBank() {
           empty={list.length === 0}
           emptyText={t('bankList.banks.empty')}
           emptyHint={t('bankList.banks.emptyHint')}
-          emptyAction={t('bankList.banks.toShop')}
-          onEmptyAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+          emptyAction={toShop.text}
+          onEmptyAction={toShop.open}
           onRetry={() => banks.reload()}
         >
           {bank && (
@@ -327,7 +333,10 @@ export default function QuestionBank() {
                         <View className={`icon-tile tone-${e.tone} qb-entry-icon`}>
                           <Icon glyph={e.glyph} />
                           {count > 0 && (
-                            <Text className={`qb-entry-count${e.key === 'wrong' ? ' qb-badge' : ' is-muted'}`}>
+                            // red only for what is due today: the book's size, with nothing due, is a quiet count
+                            <Text
+                              className={`qb-entry-count${e.key === 'wrong' && c && c.dueToday > 0 ? ' qb-badge' : ' is-muted'}`}
+                            >
                               {count > 99 ? '99+' : count}
                             </Text>
                           )}
@@ -338,10 +347,7 @@ export default function QuestionBank() {
                   })}
                 </View>
               </View>
-              <View className="qb-section qb-row qb-free-link" onClick={() => go('/pages2/bank/free_question')}>
-                <Text className="qb-row-title">{t('bankList.free.title')}</Text>
-                <Text className="qb-link">{t('bankList.more')}</Text>
-              </View>
+              {(freePapers.data ?? []).length > 0 && <FreePapers papers={freePapers.data ?? []} loggedIn />}
             </>
           )}
         </StatusBox>

@@ -77,6 +77,9 @@ export default function WrongByIdPage() {
       const state = r.state && r.state !== 'unanswered' ? r.state : local?.state
       if (state) setFeedback((f) => ({ ...f, [q.questionId]: { state, earned: local?.earned ?? 0 } }))
       setLeft((l) => ({ ...l, [q.questionId]: !r.inBook }))
+      // the book's row after this review (times wrong, due): what the bar shows from now on
+      const after = r.wrong
+      if (after) setList((rows) => rows.map((x) => (x.questionId === after.questionId ? { ...x, wrong: after } : x)))
     } catch (e) {
       if (local) setFeedback((f) => ({ ...f, [q.questionId]: local }))
       const code = (e as { code?: unknown } | null)?.code
@@ -106,7 +109,11 @@ export default function WrongByIdPage() {
         <>
           <View className="player-bar">
             <Text className="player-progress">{t('bank.wrong.progress', { n: index + 1, total: list.length })}</Text>
-            <Text className="player-mode is-active">{t('bank.wrong.lapses', { n: q.wrong.lapses })}</Text>
+            {/* times the learner answered it wrong (the server's wrongTimes; FSRS lapses count only failures after a
+                card graduated, so they said 错过 0 次 for a question just answered wrong) */}
+            <Text className="player-mode is-active wrong-times">
+              {q.wrong.wrongTimes > 0 ? t('bank.wrong.lapses', { n: q.wrong.wrongTimes }) : t('bankList.wrong.manual')}
+            </Text>
           </View>
           <View className="player-body">
             <QuestionCard

@@ -13,7 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import SectionPlayback from '@/components/video-player/playback'
+import SectionPlayback, { type SectionLive } from '@/components/video-player/playback'
 import SectionMenu from '@/components/video-player/section-menu'
 import { t } from '@/i18n/sub'
 import { LOGIN_URL, numParam, QUIET, useLoader } from '@/pages/questionBank/lib'
@@ -56,6 +56,38 @@ export default function PlayerPage() {
   })
   const reloadMenu = menu.reload
 
+  // the playing section's progress as the server last answered it: its menu row shows this, as the player does
+  const [live, setLive] = useState<SectionLive | null>(null)
+  const liveStatus = useRef<{ sectionId: number; status: number } | null>(null)
+  const onProgress = useCallback(
+    (p: SectionLive) => {
+      const before = liveStatus.current
+      liveStatus.current = { sectionId: p.sectionId, status: p.status }
+      setLive(p)
+      // finished now: the chapter's count of finished sections changes too
+      if (before && before.sectionId === p.sectionId && before.status !== p.status) reloadMenu(true)
+    },
+    [reloadMenu],
+  )
+  const chapters = (menu.data ?? []).map((c) =>
+    !live || trial || !c.sectionList.some((x) => x.sectionId === live.sectionId)
+      ? c
+      : {
+          ...c,
+          sectionList: c.sectionList.map((x) =>
+            x.sectionId === live.sectionId
+              ? {
+                  ...x,
+                  status: live.status,
+                  furthest: live.furthest,
+                  creditedSeconds: live.creditedSeconds,
+                  percent: live.percent,
+                }
+              : x,
+          ),
+        },
+  )
+
   // a visitor logs in on top of this page and comes back to play; asked once (back without logging in: a prompt)
   const askedLogin = useRef(false)
   const toLogin = () => Taro.navigateTo({ url: LOGIN_URL }).catch(() => undefined)
@@ -96,12 +128,12 @@ export default function PlayerPage() {
   return (
     <View className="page vp-page" style={themeStyle}>
       {nav}
+      {/* one playback for every section played here: the next section plays on in the same video element */}
       <SectionPlayback
-        key={sectionId}
         goodsId={goodsId}
         sectionId={sectionId}
         onInfo={onInfo}
-        onProgress={() => reloadMenu(true)}
+        onProgress={onProgress}
         onSwitch={onSwitch}
         renderTools={(control) => (
           <NotesPanel
@@ -114,10 +146,10 @@ export default function PlayerPage() {
           />
         )}
       />
-      {(menu.data ?? []).length > 0 && (
+      {chapters.length > 0 && (
         <View className="vp-menu-box">
           <SectionMenu
-            chapters={menu.data ?? []}
+            chapters={chapters}
             current={sectionId}
             onPick={(s) => {
               if (trial && !free.current.has(s.sectionId))

@@ -4,10 +4,11 @@
  * boundaries (China Standard Time) and time spent.
  */
 import { asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
-import { ANSWER_GAP_CAP_SECONDS, BANK_CODE } from '../../../../contract/schemas/bank-codes'
+import { BANK_CODE } from '../../../../contract/schemas/bank-codes'
 import { DEADLINE_GRACE_SECONDS, EXAM_CODE } from '../../../../contract/schemas/exam-codes'
 import { SECTION_STATUS } from '../../../../contract/schemas/learn-codes'
 import { type ExamQuestion, type QuestionScore, round2, scoreQuestion } from '../../../../src/domain/scoring'
+import { answerGaps } from '../../../../src/domain/time-spent'
 import {
   bank,
   bankChapter,
@@ -387,15 +388,12 @@ export const grade = (q: GradingRow, ques: Ques | undefined): QuestionScore => s
 /** Graded states that put a question in the wrong book (Again) / count as right (Good). */
 export const isWrongState = (s: string | null) => s === 'wrong' || s === 'partial'
 
-/** Seconds spent: gaps between consecutive answers of one attempt (first from its start), each capped. */
+/** Seconds spent: gaps between consecutive answers of one attempt (first from its start), each capped (the app's rule too). */
 export function gapsOf(startedAt: Date, answeredAt: Date[]): number[] {
-  const sorted = [...answeredAt].sort((a, b) => a.getTime() - b.getTime())
-  let prev = startedAt.getTime()
-  return sorted.map((t) => {
-    const gap = Math.min(Math.max((t.getTime() - prev) / 1000, 0), ANSWER_GAP_CAP_SECONDS)
-    prev = Math.max(prev, t.getTime())
-    return gap
-  })
+  return answerGaps(
+    startedAt.getTime() / 1000,
+    answeredAt.map((t) => t.getTime() / 1000),
+  )
 }
 
 export const rate = (right: number, done: number) => (done > 0 ? round2((right / done) * 100) : 0)

@@ -566,13 +566,21 @@ export const answersVisible = (r: RecordRow) => r.submittedAt !== null || r.mode
 /** An attempt with its questions and answers; refused (624) when it holds questions of an open exam of the learner. */
 export async function recordDetail(ctx: Scoped, userId: number, r: RecordRow, resumed: boolean, seal?: ExamSeal) {
   assertNotSealed(seal ?? (await examSeal(ctx, userId)), r)
-  const [qs, answers] = await Promise.all([questionsByIds(ctx, r.questionIds), answersOf(ctx, [r.id])])
+  const [qs, answers, suggestedMinutes] = await Promise.all([
+    questionsByIds(ctx, r.questionIds),
+    answersOf(ctx, [r.id]),
+    // a practice paper's time is a suggestion (docs/DECISIONS.md "Bank, paper and player fixes")
+    r.scope === 'paper' && r.paperId !== null && r.deadlineAt === null
+      ? paperById(ctx, r.paperId).then((p) => p.durationMinutes)
+      : null,
+  ])
   const visible = answersVisible(r)
   // test mode before submit: never the grade either (it would reveal the answer)
   const hideGrade = !visible
   return {
     ...summaryOf(r, answers),
     resumed,
+    suggestedMinutes,
     questions: qs.map((q) => questionView(q, visible)),
     answers: answers.map((a) => ({ ...answerView(a), ...(hideGrade ? { state: null, earned: null } : {}) })),
     report: (r.report as StoredReport | null) ?? null,

@@ -11,7 +11,13 @@ import { WRONG_LEAVE_AFTER, WRONG_LEAVE_STABILITY } from '../../../../contract/s
 import { wrongQuestion } from '../../db/schema'
 import { asType, endOfDay, type QuestionRow, type Scoped } from './core'
 
-const scheduler = fsrs(generatorParameters({ enable_fuzz: false }))
+/**
+ * One learning step (a wrong answer is due again in a minute, so it stays in 今日待复习) and one relearning step:
+ * a right answer graduates the card to a review a day or more away. ts-fsrs's default second learning step
+ * (10 minutes) kept a question answered right in review due again the same day, so the book still said
+ * 今日待复习 1 after the learner had just answered it right (issue 25).
+ */
+const scheduler = fsrs(generatorParameters({ enable_fuzz: false, learning_steps: ['1m'], relearning_steps: ['10m'] }))
 
 /**
  * The card as stored (jsonb), with `wrongs`: how many times the learner answered the question wrong (FSRS's own

@@ -107,4 +107,6 @@ export default {
   'bank.random.none': 'Your banks have no questions to practise yet',
 
   'bank.mode.test': 'Test',
+  'bank.paper.clock': 'Time spent {elapsed} · suggested {min} min (not timed)',
+  'bank.paper.over': 'Time spent {elapsed} · over the suggested {min} min; you may go on',
 } satisfies Record<keyof typeof zh, string>

@@ -104,4 +104,7 @@ export default {
   'bank.random.none': '题库里还没有可练习的题目',
 
   'bank.mode.test': '考试',
+  // a practice paper is not timed: its minutes are a suggestion (docs/DECISIONS.md "Bank, paper and player fixes")
+  'bank.paper.clock': '已用时 {elapsed} · 建议用时 {min} 分钟（不限时）',
+  'bank.paper.over': '已用时 {elapsed} · 已超过建议用时 {min} 分钟，可继续作答',
 } as const
