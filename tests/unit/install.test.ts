@@ -42,7 +42,13 @@ describe('installing a fresh clone', () => {
       encoding: 'utf8',
       timeout: 120_000,
     })
-    expect(r.status, `${r.stdout}\n${r.stderr}`.split('\n').filter((l) => /error/.test(l)).join('\n')).toBe(0)
+    expect(
+      r.status,
+      `${r.stdout}\n${r.stderr}`
+        .split('\n')
+        .filter((l) => /error/.test(l))
+        .join('\n'),
+    ).toBe(0)
   }, 150_000)
 
   it('every locked package supports the Node version package.json and the README name (no EBADENGINE)', () => {
