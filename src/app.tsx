@@ -7,10 +7,14 @@ import { exchangeSign, restoreSession } from '@/services/session'
 import { storage } from '@/services/storage'
 import { useBrand } from '@/services/tenant/brand'
 import '@/components/theme'
+import { installBrandModal } from '@/components/theme/modal'
 import { useApp } from '@/store/app'
 import './app.scss'
 
 type Query = Record<string, string | undefined>
+
+// system modals confirm in the school's colour, not the platform's (src/components/theme/modal.ts)
+installBrandModal(() => useBrand.getState().brand.primary)
 
 // The learner's language choice outlives the app (zh-CN unless they chose otherwise). A catalogue other than
 // zh-CN arrives a moment after the first page rendered: that page is shown again in the chosen language.

@@ -171,7 +171,26 @@ export function useDecide(reload: () => void) {
   return { decide, busy, notice, dialog }
 }
 
-export function NoticeLine({ notice }: { notice: Notice | null }) {
+/** A success line shows this long, then goes (errors stay until the next action replaces them). */
+export const OK_NOTICE_MS = 4000
+
+/**
+ * The notice to show now: an `ok` one (a success banner) goes after OK_NOTICE_MS by itself (issue 25: they never
+ * cleared); the next action replaces any notice anyway. The same words reported again are a new notice and show.
+ */
+export function useFading<T extends object>(notice: T | null, ok: (n: T) => boolean): T | null {
+  const [gone, setGone] = useState<T | null>(null)
+  const fades = !!notice && ok(notice)
+  useEffect(() => {
+    if (!notice || !fades) return
+    const timer = setTimeout(() => setGone(notice), OK_NOTICE_MS)
+    return () => clearTimeout(timer)
+  }, [notice, fades])
+  return notice && gone === notice ? null : notice
+}
+
+export function NoticeLine({ notice: given }: { notice: Notice | null }) {
+  const notice = useFading(given, (n) => n.kind === 'ok')
   if (!notice) return null
   return (
     <p className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>

@@ -225,6 +225,11 @@ export const playbackRoomId = (sessionId: number) => `${LIVE.PLAYBACK_ROOM_PREFI
 export const CHAT_SERVER = {
   /** a kicked user may not LOG IN to that session again for this long (REMOVE_SHIELD lifts it earlier) */
   KICK_MS: 24 * 3600 * 1000,
+  /**
+   * staff (teacher, manager, assistant in the room) are not held to the learners' SPEAK_GAP_MS: this gap only keeps a
+   * runaway client from flooding the room (5 messages a second; the socket's 20 events a second still hold)
+   */
+  STAFF_SPEAK_GAP_MS: 200,
   /** longest ban a moderator may set */
   MAX_BAN_MS: 365 * 24 * 3600 * 1000,
   /** above this many online users a room gets merged ONLINE counts instead of every LOGIN / LOGOUT */

@@ -104,6 +104,11 @@ export const channelDetail = z.object({
   }),
   /** other sessions of the channel (schedule), soonest first */
   sessions: z.array(liveSessionRow),
+  /**
+   * epoch ms until which a moderator's kick keeps this learner out of this class (its video, replay and chat); absent
+   * or 0: not removed. While removed, stream.hlsUrl is '' and the room should not start the player or the chat.
+   */
+  removedUntil: int.optional(),
 })
 
 export const chatHistoryRow = z.object({

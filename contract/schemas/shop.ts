@@ -8,6 +8,7 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from '../routes'
+import { LIVE_STATES } from './live-codes'
 import type { RouteSchema } from './types'
 
 export { GOODS_TYPE, INVOICE_STATUS, ORDER_STATUS } from './codes'
@@ -121,6 +122,22 @@ export const goodsDetail = goodsRow.extend({
   teachers: z.array(teacher),
   /** goods inside a package (empty for other kinds) */
   packageGoods: z.array(goodsRow),
+  /**
+   * a live goods' classes, each with its date and time (issue 25: the contents list "第N次直播" without when); in
+   * schedule order, at most 200; absent for other kinds. The state may be up to 30 s old (a public read).
+   */
+  liveSessions: z
+    .array(
+      z.object({
+        sessionId: int,
+        title: z.string(),
+        /** Unix seconds */
+        startTime: int,
+        endTime: int,
+        state: z.enum(LIVE_STATES),
+      }),
+    )
+    .optional(),
 })
 
 export const activityGoods = goodsRow.extend({ activityPrice: cents })

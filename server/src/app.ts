@@ -33,6 +33,7 @@ import { attachChat } from './live/chat'
 import { registerLivePointsRoute } from './live/chat/points-route'
 import { LiveEvents } from './live/events'
 import { registerLiveRoutes } from './live/media-routes'
+import { PublishNotes } from './live/publish-notes'
 import { createLiveProvider } from './live/video'
 import { handlers } from './modules'
 import { registerAccountExtraRoutes } from './modules/account-extra/routes'
@@ -196,7 +197,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     content: cache,
     sms: opts.services?.sms ?? new LocalSmsSender(app.log),
     payment,
-    live: opts.services?.live ?? { provider: createLiveProvider(config), events: new LiveEvents() },
+    // who may still watch (live/access.ts): lesson videos, the live rooms' media, chat and detail share one
+    live: {
+      ...(opts.services?.live ?? { provider: createLiveProvider(config), events: new LiveEvents() }),
+      access: new LiveAccess(db, { ttlMs: config.live.accessCheckMs }),
+      notes: new PublishNotes(redis),
+    },
     ...(redis ? { redis } : {}),
   }
 
@@ -406,7 +412,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerPromptStaffRoutes(app, db, config.apiBase, config.staffToken)
   await registerConsole(app, db, config)
   // who may still watch (live/access.ts): lesson videos here, the live rooms' media and chat below
-  const liveAccess = new LiveAccess(db, { ttlMs: config.live.accessCheckMs })
+  const liveAccess = services.live.access!
   await registerMediaRoutes(app, config, liveAccess)
   await registerUploadStore(app, config)
   await registerCertificateRoutes(app, db, config)

@@ -5,6 +5,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useCallback, useState } from 'react'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n/sub'
@@ -14,10 +15,11 @@ import { QUIET, requireLogin } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
 import { type MyCourseGoods, myCourseGoods } from '@/services/api/learn'
 import { firstChoiceGoods } from '@/services/api/shop'
-import { learnUrl } from '@/services/study/links'
 import '@/pages/learn/learn.scss'
 
 export default function Preference() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(t('learn.goods.toShop'))
   const fetchPage = useCallback((pageNum: number, pageSize: number) => myCourseGoods(pageNum, pageSize, QUIET), [])
   const list = usePaged<MyCourseGoods>(fetchPage, 20)
   const [saving, setSaving] = useState<number | null>(null)
@@ -59,8 +61,8 @@ export default function Preference() {
         empty={rows.length === 0}
         emptyText={t('learn.goods.empty')}
         emptyHint={t('learn.goods.emptyHint')}
-        emptyAction={t('learn.goods.toShop')}
-        onEmptyAction={() => Taro.switchTab({ url: learnUrl.shop })}
+        emptyAction={toShop.text}
+        onEmptyAction={toShop.open}
         onRetry={() => list.reload()}
       >
         <View className="ln-section">

@@ -1,10 +1,12 @@
 /** App-wide state this foundation needs (spec §3 global state): tabs, config, dictionary, badges, scene. */
 import { create } from 'zustand'
 import type { ConfigRow, DictRow } from '../../contract/types'
+import { buyHidden } from '../domain/buy'
 import { unreadSum } from '../domain/unread'
 import { cartTotal, getConfig, getDict, getSysTime } from '../services/api/common'
 import { infoAttached } from '../services/api/user'
 import { storage } from '../services/storage'
+import { buyEnv } from '../services/tenant/buy-env'
 import { isLoggedIn } from './session'
 
 /** consult.mobile / consult.pc: the floating consultation widget (spec §3). */
@@ -51,6 +53,10 @@ export interface AppState {
   sysTime: number
   scene: number | null
   tenantId: string
+  /**
+   * Buying is hidden on this platform (spec §3 global state): the school's `client.config` `hideBuyState` applied
+   * to where the app runs (src/domain/buy.ts): never on H5, in the mini-program on iOS or everywhere per the flag
+   */
   hideBuyState: boolean
   allowLoading: boolean
   /** purchase-centre filters (spec §3): chosen education type, business level and subject ids */
@@ -102,7 +108,6 @@ export function dictLabel(dictObj: DictObj, dictType: string, value: string | nu
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
 
 export const useApp = create<AppState>()((set) => ({
   current: 0,
@@ -154,7 +159,7 @@ export const useApp = create<AppState>()((set) => ({
       other: isObject(mobile) ? (mobile.other ?? null) : null,
       consultMobile: isObject(consultMobile) ? (consultMobile as ConsultConfig) : null,
       consultPc: isObject(consultPc) ? (consultPc as ConsultConfig) : null,
-      hideBuyState: isObject(client) ? truthy(client.hideBuyState) : false,
+      hideBuyState: isObject(client) ? buyHidden(client.hideBuyState, buyEnv()) : false,
     })
   },
   loadDict: async () => {

@@ -17,9 +17,13 @@ const ALL_ON: ConsultConfig = {
   shoppingCarStatus: 1,
 }
 
+/** The widget with its buttons out: it rests docked, so the learner taps its tab first (issue 25). */
 function setup(consult: ConsultConfig | null, props: { scrollTop?: number; shop?: boolean } = {}) {
   useApp.setState({ consultMobile: consult })
-  return render(<FloatingWidget scrollTop={props.scrollTop ?? 0} shop={props.shop} />)
+  const out = render(<FloatingWidget scrollTop={props.scrollTop ?? 0} shop={props.shop} />)
+  const tab = out.container.querySelector('.fw-docked')
+  if (tab) fireEvent.click(tab)
+  return out
 }
 
 function click(container: HTMLElement, selector: string) {
@@ -41,6 +45,15 @@ describe('FloatingWidget', () => {
   it('renders nothing when every flag is off and the page is not scrolled', () => {
     const { container } = setup({ ...ALL_ON, consultationStatus: 0, shoppingCarStatus: 0 })
     expect(container.querySelector('.floating-widget')).toBeNull()
+  })
+
+  it('rests docked at the edge, covering nothing, and comes out on a tap (issue 25)', () => {
+    useApp.setState({ consultMobile: ALL_ON })
+    const { container } = render(<FloatingWidget scrollTop={0} />)
+    expect(container.querySelector('.fw-docked')).not.toBeNull()
+    expect(container.querySelector('.fw-btn')).toBeNull()
+    fireEvent.click(container.querySelector('.fw-docked')!)
+    expect(container.querySelector('.fw-toggle')).not.toBeNull()
   })
 
   it('hides the parts whose flags are off', () => {

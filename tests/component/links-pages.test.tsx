@@ -138,7 +138,8 @@ describe('register: the agreement links open the tenant’s documents', () => {
     click(container, '.reg-terms-privacy')
     expect(Taro.navigateTo).toHaveBeenLastCalledWith({ url: '/pages3/news/detail?doc=agreement.privacy' })
     expect(container.querySelector('.reg-agree .form-check')?.className).not.toContain('is-checked')
-    click(container, '.reg-agree')
+    // the tick and its words are the target (issue 25)
+    click(container, '.reg-agree-toggle')
     expect(container.querySelector('.reg-agree .form-check')?.className).toContain('is-checked')
   })
 
@@ -172,10 +173,12 @@ describe('register: the agreement links open the tenant’s documents', () => {
 })
 
 describe('floating widget does not hide the page', () => {
-  it('docks as a small tab at the edge once the page scrolls, until tapped or back at the top', () => {
+  it('rests as a small tab at the edge, comes out when tapped and docks again once the page scrolls', () => {
     useApp.setState({ consultMobile: CONSULT })
     const { container, rerender } = render(<FloatingWidget scrollTop={0} />)
-    expect(container.querySelector('.fw-docked')).toBeNull()
+    // at rest it covers nothing (issue 25): a tap brings the buttons out
+    expect(container.querySelector('.fw-docked')).not.toBeNull()
+    click(container, '.fw-docked')
     click(container, '.fw-toggle')
     expect(container.querySelector('.fw-hotline')).not.toBeNull()
     rerender(<FloatingWidget scrollTop={120} />)
@@ -191,8 +194,9 @@ describe('floating widget does not hide the page', () => {
     expect(container.querySelector('.fw-backtop')).not.toBeNull()
     rerender(<FloatingWidget scrollTop={900} />)
     expect(container.querySelector('.fw-docked')).not.toBeNull()
+    // back at the top it stays at rest at the edge
     rerender(<FloatingWidget scrollTop={0} />)
-    expect(container.querySelector('.fw-docked')).toBeNull()
+    expect(container.querySelector('.fw-docked')).not.toBeNull()
   })
 
   it('leaves room below the last item for each of its buttons', () => {

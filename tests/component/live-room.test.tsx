@@ -191,6 +191,40 @@ describe('the live room', () => {
     expect(h.sockets).toHaveLength(2)
   })
 
+  it('a learner removed from the class is told so and until when; neither the video nor the chat starts (issue 25)', async () => {
+    const until = Date.now() + 24 * 3600_000
+    vi.mocked(api.channelDetail).mockResolvedValue(
+      detail({ removedUntil: until, stream: { ...detail().stream, hlsUrl: '' } }),
+    )
+    const { container } = render(<LiveRoom />)
+    await waitFor(() => expect(container.querySelector('.lv-removed')).not.toBeNull())
+    expect(q(container, '.lv-removed-title').textContent).toBe('你已被移出本场直播')
+    const d = new Date(until)
+    const hhmm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
+    expect(q(container, '.lv-removed-until').textContent).toMatch(new RegExp(`^\\d\\d-\\d\\d ${hhmm} 后可以重新进入$`))
+    // no socket, no player, no chat pretending to be empty or counting nobody online
+    await new Promise((r) => setTimeout(r, 50))
+    expect(h.sockets).toHaveLength(0)
+    expect(h.players).toHaveLength(0)
+    expect(container.textContent).not.toContain('还没有人发言')
+    expect(container.textContent).not.toContain('人在线')
+    expect(container.querySelector('.lv-bulletin')).toBeNull()
+    // the room's other classes stay reachable
+    expect(container.querySelector('.lv-removed-intro')).not.toBeNull()
+  })
+
+  it('a kick in the room ends the video and shows the removed state (the room is read again)', async () => {
+    const { container } = await enter()
+    expect(container.querySelector('.fake-player')).not.toBeNull()
+    vi.mocked(api.channelDetail).mockResolvedValue(
+      detail({ removedUntil: Date.now() + 24 * 3600_000, stream: { ...detail().stream, hlsUrl: '' } }),
+    )
+    act(() => socket().push('KICK', { userId: ME.userId }))
+    await waitFor(() => expect(container.querySelector('.lv-removed')).not.toBeNull())
+    expect(container.querySelector('.fake-player')).toBeNull()
+    expect(container.querySelector('.lv-chat-panel')).toBeNull()
+  })
+
   it("loads 'more history' before the oldest message (21 rows mean more)", async () => {
     const first = Array.from({ length: 21 }, (_, i) => row(200 - i))
     const { container } = await enter({ history: first })

@@ -274,6 +274,22 @@ describe('study ranking', () => {
     await waitFor(() => expect(srv.of('GET /app/user/rankingList').at(-1)!.query.get('period')).toBe('all'))
   })
 
+  it('a ranked learner with less than a minute (a short live class) reads "不到 1 分钟", never "第 1 名 0 分钟"', async () => {
+    login()
+    fakeServer({
+      'GET /app/user/getInfo': ok(null),
+      'GET /app/user/rankingList': () =>
+        ok({
+          rows: [row(1, '张*', { score: 42, studySeconds: 42, me: true })],
+          mine: row(1, '张*', { score: 42, studySeconds: 42, me: true }),
+          total: 1,
+        }),
+    })
+    const { container } = render(<Ranking />)
+    await waitFor(() => expect($(container, '.rk-mine-rank')?.textContent).toBe('第 1 名'))
+    expect($(container, '.rk-mine-value')?.textContent).toBe('不到 1 分钟')
+  })
+
   it('an empty board and a failure each say so', async () => {
     login()
     let fail = false

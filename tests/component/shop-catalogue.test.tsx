@@ -389,6 +389,44 @@ describe('goods detail', () => {
     expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '购买后学习' }))
   })
 
+  it('a live goods’ contents start with its classes, each with its date and time (issue 25)', async () => {
+    setRouter('/pages3/course/detail', { id: '6' })
+    const at = (iso: string) => Math.floor(new Date(iso).getTime() / 1000)
+    const year = new Date().getFullYear()
+    vi.mocked(api.goodsDetail).mockResolvedValue(
+      detail({
+        goodsId: 6,
+        goodsType: 3,
+        liveSessions: [
+          {
+            sessionId: 71,
+            title: '第1次直播：开班',
+            startTime: at(`${year}-03-02T19:30:00`),
+            endTime: at(`${year}-03-02T21:00:00`),
+            state: 'ended',
+          },
+          {
+            sessionId: 72,
+            title: '第2次直播：案例',
+            startTime: at(`${year}-03-09T19:30:00`),
+            endTime: at(`${year}-03-09T21:00:00`),
+            state: 'waiting',
+          },
+        ],
+      }),
+    )
+    const { container } = render(<Detail />)
+    await waitFor(() => expect(container.querySelector('.detail-tab-menu')).not.toBeNull())
+    click(container, '.detail-tab-menu')
+    await waitFor(() => expect(container.querySelectorAll('.live-schedule-row')).toHaveLength(2))
+    expect(container.querySelector('.live-schedule-title')?.textContent).toBe('直播安排（共 2 场）')
+    expect(container.querySelector('.live-schedule-71 .live-schedule-name')?.textContent).toBe('第1次直播：开班')
+    expect(container.querySelector('.live-schedule-71 .live-schedule-when')?.textContent).toBe('03-02 19:30-21:00')
+    expect(container.querySelector('.live-schedule-71 .live-schedule-state')?.textContent).toBe('已结束')
+    expect(container.querySelector('.live-schedule-72 .live-schedule-when')?.textContent).toBe('03-09 19:30-21:00')
+    expect(container.querySelector('.live-schedule-72 .live-schedule-state')?.textContent).toBe('未开始')
+  })
+
   it('package detail: its goods and the saving against buying them separately', async () => {
     setRouter('/pages3/course/jydetail', { id: '9' })
     // the server's struck price of a package is the sum of its goods' prices

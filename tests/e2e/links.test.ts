@@ -218,7 +218,8 @@ describe('each host wears its own tenant', () => {
         await expect.poll(() => colour('.home-header', 'backgroundColor'), { message: visit }).toBe(rgb)
         // small text in the brand, or small white text on it: the brand's readable shade
         await expect.poll(() => colour('.tab-item-active .tab-label', 'color')).toBe(ink)
-        await expect.poll(() => colour('.fw-toggle', 'backgroundColor')).toBe(ink)
+        // the floating widget rests docked at the edge in the brand (issue 25)
+        await expect.poll(() => colour('.fw-tab', 'backgroundColor')).toBe(rgb)
       }
       // a form's primary button on another page
       await page.goto(server.url(host, '/pages2/register/register'))
@@ -274,7 +275,7 @@ describe('what the learner can open', () => {
     await context.close()
   })
 
-  it('the floating widget docks at the edge once the shop scrolls and never covers the end of the list', async () => {
+  it('the floating widget rests docked at the edge, covers no goods, and never covers the end of the list', async () => {
     const { context, page } = await newMobilePage(browser)
     shots.splice(0, shots.length, page)
     await page.goto(server.url(HOST_A, '/pages/course/index'))
@@ -282,7 +283,11 @@ describe('what the learner can open', () => {
     const shop = onScreen(page)
     await shop.locator('.goods-item').first().waitFor({ timeout: 15_000 })
     const widget = page.locator('.floating-widget').filter({ visible: true })
-    expect(await widget.locator('.fw-toggle').count()).toBe(1)
+    // at rest it is a tab at the edge (its buttons covered the goods under them: issue 25); a tap brings them out
+    await expect.poll(() => widget.getAttribute('class')).toMatch(/fw-docked/)
+    expect(await widget.locator('.fw-btn').count()).toBe(0)
+    await widget.click()
+    await expect.poll(() => widget.locator('.fw-toggle').count()).toBe(1)
     // Taro's H5 page is the scroller, not the window
     await shop.evaluate((el) => el.scrollBy(0, 400))
     await expect.poll(() => widget.getAttribute('class')).toMatch(/fw-docked/)
@@ -307,11 +312,10 @@ describe('what the learner can open', () => {
     const w = (await widget.boundingBox())!
     const sales = (await shop.locator('.goods-sales').last().boundingBox())!
     expect(sales.y + sales.height).toBeLessThanOrEqual(w.y)
-    // back to top: the buttons stay out
+    // back to top: the scroll docks it again, at rest at the edge
     await widget.locator('.fw-backtop').click()
     await expect.poll(() => shop.evaluate((el) => el.scrollTop), { timeout: 5_000 }).toBe(0)
-    // the widget leaves the edge on the scroll event after the page settles: wait for it rather than read it at once
-    await expect.poll(() => widget.getAttribute('class'), { timeout: 5_000 }).not.toMatch(/fw-docked/)
+    await expect.poll(() => widget.getAttribute('class'), { timeout: 5_000 }).toMatch(/fw-docked/)
     await context.close()
   })
 })

@@ -291,7 +291,7 @@ describe('a live class (local video, chat, moderation, playback with chat replay
     const push = await api(`/staff/live/channels/${channelId}/push`, { token: managerToken })
     expect(push.code).toBe(200)
     expect(push.data.server).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`)
-    expect(push.data.url).toMatch(/\?e=\d+&sign=[0-9a-f]{32}$/)
+    expect(push.data.url).toMatch(/\?session=\d+&e=\d+&sign=[0-9a-f]{32}$/)
     pushUrl = push.data.url
   })
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bankRecord, config as configTable, liveChannel, smsCode } from '../../server/src/db/schema'
 import { chatRedisPrefix } from '../../server/src/live/chat'
 import { mintMediaToken } from '../../server/src/live/token'
-import { demoCredentials } from '../../server/src/seed'
+import { demoCredentials } from '../../server/src/seed/start'
 import { sharedRedisPrefix } from '../../server/src/services/shared/redis'
 import { addExam, smallPaperOf } from './exam-helpers'
 import {

@@ -400,7 +400,7 @@ export function examSuite(label: string, open: () => Promise<Database>) {
         expect(unknown.body).toContain('未找到该证书')
         const bad = await h.app.inject({ method: 'GET', url: '/api/certificate/verify/%3Cscript%3E' })
         expect(bad.statusCode).toBe(404)
-        expect(JSON.parse(bad.body)).toEqual({ valid: false })
+        expect(JSON.parse(bad.body)).toMatchObject({ valid: false, code: 404 })
         // revoked
         await db().update(certificate).set({ revokedAt: new Date() }).where(eq(certificate.serial, serial))
         const revoked = await h.app.inject({ method: 'GET', url: `/verify/certificate/${serial}` })

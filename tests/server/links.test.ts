@@ -91,6 +91,60 @@ describe('seeded links, brand and agreements (PGlite)', () => {
     expect(banner!.linkUrl).toBe('/pages3/news/index')
   })
 
+  it('each banner that advertises goods opens that goods page, and 证书查询 the public check (issue 25)', async () => {
+    const expected: Record<number, (string | null)[]> = {
+      1001: ['2025安全生产管理人员全程班', '一级建造师全科通关套餐', '低压电工作业考试题库'],
+      1002: ['专业技术人员公需科目（免费）', '会计人员继续教育（2025年度）', null],
+    }
+    for (const tenant of TENANTS) {
+      const ads = await call<{ rows: { title: string; linkUrl: string; location: string }[] }>(
+        h.app,
+        'GET /app/common/base/advertising/list',
+        { tenant, query: { pageNum: 1, pageSize: 100 } },
+      )
+      const banners = ads.data.rows.filter((a) => a.location === 'home')
+      expect(banners).toHaveLength(3)
+      for (const [i, name] of expected[tenant]!.entries()) {
+        const link = banners[i]!.linkUrl
+        if (name === null) {
+          expect(link).toMatch(/^\/pages3\/news\/index/)
+          continue
+        }
+        const m = /^\/pages3\/course\/(detail|jydetail)\?id=(\d+)$/.exec(link)
+        expect(m, `${banners[i]!.title} -> ${link}`).not.toBeNull()
+        const goods = await call<{ goodsName: string; goodsType: number }>(h.app, 'GET /app/common/goods/:id', {
+          tenant,
+          params: { id: m![2]! },
+        })
+        expect(goods.data.goodsName).toBe(name)
+        expect(m![1]).toBe(goods.data.goodsType === 4 ? 'jydetail' : 'detail')
+      }
+      const home = await call<{ name: string; linkUrl: string }[]>(h.app, 'GET /app/common/base/home/list', { tenant })
+      expect(home.data.find((i) => i.name === '证书查询')?.linkUrl).toBe('/pages3/cert/verify')
+    }
+  })
+
+  it('a data dir seeded with the generic banner links and the old 证书查询 gets the new ones at the next start', async () => {
+    const db = h.database.db
+    const banner = and(eq(advertising.tenantId, 1001), eq(advertising.location, 'home'), eq(advertising.sort, 2))
+    await db.update(advertising).set({ linkUrl: '/pages/course/index?goodsType=1' }).where(banner)
+    // a banner link a school chose is left alone
+    const other = and(eq(advertising.tenantId, 1001), eq(advertising.location, 'home'), eq(advertising.sort, 3))
+    await db.update(advertising).set({ linkUrl: '/pages2/wd/info' }).where(other)
+    const cert = and(eq(homeItem.tenantId, 1002), eq(homeItem.name, '证书查询'))
+    await db.update(homeItem).set({ linkUrl: '/pages2/exam/index' }).where(cert)
+    await forgetSeedVersion(db) // a start on a data dir seeded before these repairs
+
+    expect(await seedIfEmpty(db)).toBe(false)
+
+    const [b2] = await db.select().from(advertising).where(banner)
+    expect(b2!.linkUrl).toMatch(/^\/pages3\/course\/jydetail\?id=\d+$/)
+    const [b3] = await db.select().from(advertising).where(other)
+    expect(b3!.linkUrl).toBe('/pages2/wd/info')
+    const [c] = await db.select().from(homeItem).where(cert)
+    expect(c!.linkUrl).toBe('/pages3/cert/verify')
+  })
+
   it('the config carries each tenant its own brand', async () => {
     const brandOf = async (tenant: number, query?: Record<string, string>) => {
       const r = await call<Row[]>(h.app, 'GET /app/common/config', { tenant, query })

@@ -9,7 +9,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MOCK_SUBSCRIBE_STATUS } from '../../contract/schemas/exam-codes'
@@ -304,6 +304,60 @@ export function liveAccessSuite(label: string, open: () => Promise<Database>) {
       expect(staffSock.socket.connected).toBe(true)
       expect((await get(staffRoom.stream.hlsUrl)).statusCode).toBe(200)
       expect((await get(freeVod!)).statusCode).toBe(200)
+    })
+
+    it('a kick ends the class for the learner: live video, its replay and the chat, until let back in (issue 25)', async () => {
+      const me = await newLearner()
+      await buy(me.token)
+      const room1 = await enter(me.token)
+      const sock = await joined(room1.chatToken)
+      expect((await get(room1.stream.hlsUrl)).statusCode).toBe(200)
+      expect((await get(room1.playbackList[0]!.url)).statusCode).toBe(200)
+      // the assistant kicks the learner from the console (any moderator may)
+      const assistant = LIVE_SEEDS[1001]!.staff.find((s) => s.staffRole === 'assistant')!
+      const c = await captchaFor(h, 1001)
+      const login = await call<{ token: string }>(app, 'POST /app/common/account_login', {
+        body: { account: assistant.phone, password: 'Demo1234', code: c.code, uuid: c.uuid },
+      })
+      expect(login.code, login.msg).toBe(200)
+      const staff = await joined((await enter(login.data.token)).chatToken)
+      const at = Date.now()
+      expect(await staff.send('KICK', { userId: me.userId })).toMatchObject({ ok: true })
+      await sock.waitDisconnect()
+      // the video of the class and its replay are refused at once (a gate, not the 30 s entitlement answer)
+      for (const u of [
+        room1.stream.hlsUrl,
+        room1.stream.hlsUrl.replace('index.m3u8', 'seg-1.ts'),
+        room1.playbackList[0]!.url,
+      ]) {
+        const r = await get(u)
+        expect(r.statusCode, u).toBe(403)
+        expect(JSON.parse(r.body).msg).toBe('your access to this class has ended')
+      }
+      // the room says he was removed and until when, and hands out no stream
+      const removed = await detail(me.token, room.channelId, room.sessionId)
+      expect(removed.code, removed.msg).toBe(200)
+      expect(removed.data.stream.hlsUrl).toBe('')
+      expect(removed.data.removedUntil).toBeGreaterThanOrEqual(at + 24 * 3600_000 - 1000)
+      expect(removed.data.removedUntil).toBeLessThanOrEqual(Date.now() + 24 * 3600_000)
+      // the chat refuses him (KICKED), whatever token he holds
+      const again = await ChatClient.connect(url)
+      clients.push(again)
+      expect(await again.send('LOGIN', { token: removed.data.chatToken })).toMatchObject({ ok: false, code: 'KICKED' })
+      // the other classes of the room are not his kick's: another session's detail is not removed
+      const [other] = await db()
+        .select({ id: liveSession.id })
+        .from(liveSession)
+        .where(and(eq(liveSession.channelId, room.channelId), ne(liveSession.id, room.sessionId)))
+        .limit(1)
+      const elsewhere = await detail(me.token, room.channelId, other!.id)
+      expect(elsewhere.data.removedUntil ?? 0).toBe(0)
+      // let back in (REMOVE_SHIELD lifts the kick): video, replay and room are his again
+      expect(await staff.send('REMOVE_SHIELD', { userId: me.userId })).toMatchObject({ ok: true })
+      const back = await enter(me.token, room.channelId, room.sessionId)
+      expect((back as { removedUntil?: number }).removedUntil ?? 0).toBe(0)
+      expect((await get(back.stream.hlsUrl)).statusCode).toBe(200)
+      expect((await get(room1.playbackList[0]!.url)).statusCode).toBe(200)
     })
 
     it('a withdrawn mock application ends the mock room; the check reads the database', async () => {

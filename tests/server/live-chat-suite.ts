@@ -253,6 +253,34 @@ export function liveChatSuite(label: string, open: () => Promise<Database>) {
       expect((await chatRows(room)).map((r) => r.content)).toEqual(['one', 'three', 'four'])
     })
 
+    it('does not hold staff to the learners’ 3 s limit; a much shorter flood gap guards against runaway clients (issue 25)', async () => {
+      const room = await makeRoom(database.db, 1001)
+      const [t, m, a, l] = users(4)
+      const teacher = await join(room, t!, 'teacher')
+      const manager = await join(room, m!, 'manager')
+      const assistant = await join(room, a!, 'assistant')
+      const learner = await join(room, l!)
+      // a teacher answering questions in quick succession: 22 messages, one every 250 ms, every one delivered
+      const acks = []
+      for (let i = 0; i < 22; i++) {
+        acks.push(await teacher.send('SPEAK', { values: [`第${i + 1}条`] }))
+        await pause(CHAT_SERVER.STAFF_SPEAK_GAP_MS + 50)
+      }
+      expect(acks.filter((x) => x.ok)).toHaveLength(22)
+      for (const s of [manager, assistant]) {
+        expect(await s.send('SPEAK', { values: ['one'] })).toMatchObject({ ok: true })
+        await pause(CHAT_SERVER.STAFF_SPEAK_GAP_MS + 50)
+        expect(await s.send('SPEAK', { values: ['two'] })).toMatchObject({ ok: true })
+      }
+      // back to back with no gap at all: the flood guard still refuses
+      const burst = await Promise.all([1, 2, 3].map((i) => teacher.send('SPEAK', { values: [`burst ${i}`] })))
+      expect(burst.filter((x) => !x.ok).every((x) => !x.ok && x.code === 'TOO_FAST')).toBe(true)
+      expect(burst.filter((x) => x.ok).length).toBeLessThan(3)
+      // learners keep theirs
+      expect(await learner.send('SPEAK', { values: ['hi'] })).toMatchObject({ ok: true })
+      expect(await learner.send('SPEAK', { values: ['again'] })).toMatchObject({ ok: false, code: 'TOO_FAST' })
+    })
+
     it('refuses censored words (CENSOR to the sender, nothing stored or delivered)', async () => {
       const room = await makeRoom(database.db, 1001)
       const [a, b] = users(2)

@@ -909,47 +909,59 @@ export function liveInteractionsSuite(label: string, open: () => Promise<Databas
       expect(row).toMatchObject({ public: true, upvotes: 1, answer: 'June' })
     })
 
-    it('microphone: closed refuses raise-hand; allow gives a deadline; no join by then is JOIN_CHANNEL_FAIL (server timer); the local provider says it has no media path; polyv joins; cancel; mute all', async () => {
+    it('microphone: a room with no media path (local) keeps raise-hand closed and invites nobody (issue 25); a polyv room: closed refuses raise-hand; allow gives a deadline; no join by then is JOIN_CHANNEL_FAIL (server timer); join; cancel; mute all', async () => {
+      // the local provider carries no audio: nothing is offered that cannot happen
       const room = await makeRoom(db(), 1001)
       const [t, a, b, late] = users(4)
       const teacher = await join(room, t!, 'teacher')
       const la = await join(room, a!)
       const lb = await join(room, b!)
+      const noMedia = await act(teacher, 'MIC_SWITCH', { open: true })
+      expect(noMedia).toMatchObject({ ok: false, code: 'BAD_REQUEST' })
+      expect((noMedia as { message: string }).message).toMatch(/^no real-time media path/)
       expect(await act(la, 'OPEN_MICROPHONE', {})).toMatchObject({ ok: false, code: 'MIC_CLOSED' })
-      expect(await act(teacher, 'MIC_SWITCH', { open: true })).toEqual({ ok: true })
-      await la.waitEvent('MIC_SWITCH')
-      expect(await act(la, 'OPEN_MICROPHONE', {})).toEqual({ ok: true })
-      expect(await act(la, 'OPEN_MICROPHONE', {})).toMatchObject({ code: 'ALREADY' })
-      await teacher.waitEvent('OPEN_MICROPHONE')
-      expect(teacher.of('OPEN_MICROPHONE')[0]).toMatchObject({ user: { userId: a } })
-      expect(lb.of('OPEN_MICROPHONE')).toEqual([])
-      expect(await act(teacher, 'ALLOW_MICROPHONE', { userId: late! })).toMatchObject({ code: 'BAD_REQUEST' })
+      const invite = await act(teacher, 'ALLOW_MICROPHONE', { userId: a! })
+      expect(invite).toMatchObject({ ok: false, code: 'BAD_REQUEST' })
+      expect((invite as { message: string }).message).toMatch(/^no real-time media path/)
+      expect(await act(teacher, 'MIC_SWITCH', { open: false })).toEqual({ ok: true })
+      await pause(200)
+      expect(la.of('MIC_SWITCH')).toEqual([{ EVENT: 'MIC_SWITCH', open: false }])
+      expect(la.of('ALLOW_MICROPHONE')).toEqual([])
+      expect((await snapshotOf(room, late!)).active).toMatchObject({ micOpen: false })
 
-      const at = Date.now()
-      const allowed = await act(teacher, 'ALLOW_MICROPHONE', { userId: a! })
-      expect(allowed.ok).toBe(true)
-      await la.waitEvent('ALLOW_MICROPHONE')
-      const grant = la.of('ALLOW_MICROPHONE')[0]!
-      expect(grant).toMatchObject({ userId: a, mediaAvailable: false })
-      expect(grant.reason).toMatch(/no real-time media path/)
-      expect(grant.deadline as number).toBeGreaterThanOrEqual(at + 1500)
-      // the local provider carries no audio: joining is refused rather than faked
-      expect(await act(la, 'JOIN_SUCCESS', {})).toMatchObject({ code: 'BAD_REQUEST' })
-      await la.waitEvent('JOIN_CHANNEL_FAIL', 1, 4000)
-      expect(Date.now()).toBeGreaterThanOrEqual(grant.deadline as number)
-      await teacher.waitEvent('JOIN_CHANNEL_FAIL')
-      await pause(300)
-      expect(la.of('JOIN_CHANNEL_FAIL')).toEqual([{ EVENT: 'JOIN_CHANNEL_FAIL', userId: a }])
-      expect(lb.of('JOIN_CHANNEL_FAIL')).toEqual([])
-      expect(await act(la, 'JOIN_SUCCESS', {})).toMatchObject({ code: 'OVER' })
-
-      // a polyv room: their SDK carries audio, so the learner joins
+      // a polyv room: their SDK carries audio
       const p2 = await makeRoom(db(), 1001)
       await db().update(liveChannel).set({ provider: 'polyv' }).where(eq(liveChannel.id, p2.channelId))
-      const [ptId, plId, pwId] = users(3)
+      const [ptId, plId, pwId, outside] = users(4)
       const pt = await join(p2, ptId!, 'teacher')
       const pl = await join(p2, plId!)
       const pw = await join(p2, pwId!)
+      expect(await act(pl, 'OPEN_MICROPHONE', {})).toMatchObject({ ok: false, code: 'MIC_CLOSED' })
+      expect(await act(pt, 'MIC_SWITCH', { open: true })).toEqual({ ok: true })
+      await pl.waitEvent('MIC_SWITCH')
+      expect(await act(pl, 'OPEN_MICROPHONE', {})).toEqual({ ok: true })
+      expect(await act(pl, 'OPEN_MICROPHONE', {})).toMatchObject({ code: 'ALREADY' })
+      await pt.waitEvent('OPEN_MICROPHONE')
+      expect(pt.of('OPEN_MICROPHONE')[0]).toMatchObject({ user: { userId: plId } })
+      expect(pw.of('OPEN_MICROPHONE')).toEqual([])
+      expect(await act(pt, 'ALLOW_MICROPHONE', { userId: outside! })).toMatchObject({ code: 'BAD_REQUEST' })
+
+      // invited without a request, pw does not join: the server's clock times it out
+      const at = Date.now()
+      expect(await act(pt, 'ALLOW_MICROPHONE', { userId: pwId! })).toMatchObject({ ok: true })
+      await pw.waitEvent('ALLOW_MICROPHONE')
+      const grant = pw.of('ALLOW_MICROPHONE')[0]!
+      expect(grant).toMatchObject({ userId: pwId, mediaAvailable: true, reason: '' })
+      expect(grant.deadline as number).toBeGreaterThanOrEqual(at + 1500)
+      await pw.waitEvent('JOIN_CHANNEL_FAIL', 1, 4000)
+      expect(Date.now()).toBeGreaterThanOrEqual(grant.deadline as number)
+      await pt.waitEvent('JOIN_CHANNEL_FAIL')
+      await pause(300)
+      expect(pw.of('JOIN_CHANNEL_FAIL')).toEqual([{ EVENT: 'JOIN_CHANNEL_FAIL', userId: pwId }])
+      expect(pl.of('JOIN_CHANNEL_FAIL')).toEqual([])
+      expect(await act(pw, 'JOIN_SUCCESS', {})).toMatchObject({ code: 'OVER' })
+
+      // pl raised a hand, is allowed and joins
       expect(await act(pt, 'ALLOW_MICROPHONE', { userId: plId! })).toMatchObject({
         ok: true,
         data: { mediaAvailable: true, reason: '' },
@@ -963,8 +975,11 @@ export function liveInteractionsSuite(label: string, open: () => Promise<Databas
       // joined in time: no JOIN_CHANNEL_FAIL afterwards
       await pause(1700)
       expect(pl.of('JOIN_CHANNEL_FAIL')).toEqual([])
+      expect((await snapshotOf(p2, outside!)).active).toMatchObject({ micOpen: true })
+      expect(await act(pt, 'MIC_SWITCH', { open: false })).toEqual({ ok: true })
+      expect(await act(pl, 'OPEN_MICROPHONE', {})).toMatchObject({ code: 'MIC_CLOSED' })
 
-      // mute all, and a late joiner's snapshot
+      // mute all (any room: the signal needs no media path), and a late joiner's snapshot
       expect(await act(teacher, 'CLASSCONTROL', { kind: 'audio', mute: true })).toEqual({ ok: true })
       await lb.waitEvent('CLASSCONTROL')
       expect(lb.of('CLASSCONTROL')[0]).toEqual({ EVENT: 'CLASSCONTROL', kind: 'audio', mute: true, userId: null })
@@ -974,9 +989,7 @@ export function liveInteractionsSuite(label: string, open: () => Promise<Databas
       expect(await act(teacher, 'CLASSCONTROL', { kind: 'loud' as never, mute: true })).toMatchObject({
         code: 'BAD_REQUEST',
       })
-      expect((await snapshotOf(room, late!)).active).toMatchObject({ micOpen: true, mutedAll: true })
-      expect(await act(teacher, 'MIC_SWITCH', { open: false })).toEqual({ ok: true })
-      expect(await act(lb, 'OPEN_MICROPHONE', {})).toMatchObject({ code: 'MIC_CLOSED' })
+      expect((await snapshotOf(room, late!)).active).toMatchObject({ micOpen: false, mutedAll: true })
     })
 
     it('class start / end from the console drive the room through the session state (CLASSSTART / CLASSEND)', async () => {

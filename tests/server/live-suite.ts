@@ -24,9 +24,9 @@ import {
   sysUser,
 } from '../../server/src/db/schema'
 import { readChatToken } from '../../server/src/live/token'
-import { demoCredentials } from '../../server/src/seed'
 import { seedLiveIfEmpty } from '../../server/src/seed/live'
 import { DEMO_VOD_PATH, LIVE_SEEDS } from '../../server/src/seed/live-data'
+import { demoCredentials } from '../../server/src/seed/start'
 import { idCardCheckChar } from '../../src/domain/id-card'
 import { call, captchaFor, type Harness, harness, login, SECRET, smsCodeFor } from './helpers'
 import { goodsId, type Placed, place } from './shop-helpers'
@@ -271,6 +271,25 @@ export function liveSuite(label: string, open: () => Promise<Database>) {
         const both = await history(tokenA, { channelId: free.id, sessionId: recorded.id, beforeId: 9, afterId: 3 })
         expect(both.code).toBe(400)
         expect(both.msg).toMatch(/beforeId and afterId/)
+      })
+
+      it('a live goods’ detail lists its classes with their dates, to visitors too (issue 25)', async () => {
+        const d = await call(h.app, 'GET /app/common/goods/:id', { params: { id: yj.goodsId } })
+        expect(d.code, d.msg).toBe(200)
+        const rows = await db()
+          .select({ id: liveSession.id, title: liveSession.title, startAt: liveSession.startAt })
+          .from(liveSession)
+          .where(eq(liveSession.channelId, yj.id))
+          .orderBy(asc(liveSession.startAt), asc(liveSession.id))
+        expect(d.data.liveSessions.map((x: { sessionId: number }) => x.sessionId)).toEqual(rows.map((r) => r.id))
+        expect(d.data.liveSessions[0]).toMatchObject({
+          title: rows[0]!.title,
+          startTime: Math.floor(rows[0]!.startAt.getTime() / 1000),
+        })
+        expect(d.data.liveSessions.map((x: { state: string }) => x.state)).toContain('ended')
+        const course = await goodsId(h, 1001, '特种作业低压电工取证班')
+        const c = await call(h.app, 'GET /app/common/goods/:id', { params: { id: course } })
+        expect(c.data).not.toHaveProperty('liveSessions')
       })
 
       it('needs a login for every call but the provider info, which never carries a secret', async () => {
@@ -861,6 +880,36 @@ export function liveSuite(label: string, open: () => Promise<Database>) {
         expect(push.json().data.streamKey).toContain(c!.streamKey)
         expect((await staff('GET', `/staff/live/channels/${bFree.id}/push`)).json().code).toBe(404)
         expect((await staff('GET', '/staff/live/channels/abc/push')).json().code).toBe(400)
+
+        // issue 25: the address of one class names it; an ended class has none, a class of another room is unknown
+        const mine = (await staff('GET', `/staff/live/channels/${yj.id}/push?sessionId=${sessionId}`)).json()
+        expect(mine).toMatchObject({
+          code: 200,
+          data: {
+            sessionId,
+            sessionTitle: '第4次直播：考前答疑',
+            sessionState: 'waiting',
+            blocked: null,
+            lastRefused: null,
+          },
+        })
+        expect(mine.data.streamKey).toMatch(new RegExp(`^${c!.streamKey}\\?session=${sessionId}&e=\\d+&sign=`))
+        expect(mine.data.url).toBe(`${mine.data.server}/${mine.data.streamKey}`)
+        const [ended] = await db()
+          .select({ id: liveSession.id })
+          .from(liveSession)
+          .where(and(eq(liveSession.channelId, yj.id), eq(liveSession.state, 'ended')))
+          .limit(1)
+        const past = (await staff('GET', `/staff/live/channels/${yj.id}/push?sessionId=${ended!.id}`)).json()
+        expect(past).toMatchObject({ code: 200, data: { sessionId: ended!.id, blocked: 'class ended', streamKey: '' } })
+        const [foreign] = await db()
+          .select({ id: liveSession.id })
+          .from(liveSession)
+          .where(eq(liveSession.channelId, bFree.id))
+          .limit(1)
+        const elsewhere = await staff('GET', `/staff/live/channels/${yj.id}/push?sessionId=${foreign!.id}`)
+        expect(elsewhere.json()).toMatchObject({ code: 404, msg: 'no such class in this room' })
+        expect((await staff('GET', `/staff/live/channels/${yj.id}/push?sessionId=x`)).json().code).toBe(400)
       })
 
       it('takes staff accounts by role: learners are refused, assistants only read', async () => {

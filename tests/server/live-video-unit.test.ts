@@ -5,14 +5,14 @@
  * session that goes live (12 h window, unscheduled class, resume, teacher start/end).
  */
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultConfig } from '../../server/src/config'
 import type { Database } from '../../server/src/db'
 import { liveChannel, liveSession } from '../../server/src/db/schema'
 import { LiveEvents, type SessionStateEvent } from '../../server/src/live/events'
 import { hookBaseOf } from '../../server/src/live/media-routes'
-import { chinaDate, endLive, goLive, RESUME_WINDOW_MS, setSessionState } from '../../server/src/live/sessions'
+import { endLive, goLive, RESUME_WINDOW_MS, setSessionState } from '../../server/src/live/sessions'
 import { readMediaToken } from '../../server/src/live/token'
 import { createLiveProvider, LocalLiveProvider, PolyvLiveProvider } from '../../server/src/live/video'
 import { nginxConf } from '../../server/src/live/video/nginx-conf'
@@ -97,18 +97,26 @@ describe('nginx.conf', () => {
 describe('signs', () => {
   const now = 1_700_000_000_000
   const exp = now / 1000 + 3600
-  it('publish sign: good until its expiry, bound to the stream key and the expiry', () => {
-    const sign = mintPublishSign(S, 'abc', exp)
+  it('publish sign: good until its expiry, bound to the stream key, the class and the expiry', () => {
+    const sign = mintPublishSign(S, 'abc', 7, exp)
     expect(sign).toMatch(/^[0-9a-f]{32}$/)
-    expect(checkPublishSign(S, 'abc', String(exp), sign, now)).toBeNull()
-    expect(checkPublishSign(S, 'abd', String(exp), sign, now)).toBe('bad sign')
-    expect(checkPublishSign(S, 'abc', String(exp + 1), sign, now)).toBe('bad sign')
-    expect(checkPublishSign('other', 'abc', String(exp), sign, now)).toBe('bad sign')
-    expect(checkPublishSign(S, 'abc', String(exp), sign, (exp + 1) * 1000)).toBe('expired sign')
-    expect(checkPublishSign(S, 'abc', undefined, sign, now)).toBe('missing sign')
-    expect(checkPublishSign(S, 'abc', String(exp), '', now)).toBe('missing sign')
-    expect(checkPublishSign(S, '../x', String(exp), sign, now)).toBe('bad stream key')
-    expect(checkPublishSign(S, 'abc', '1e9', sign, now)).toBe('bad sign')
+    const check = (key: unknown, session: unknown, e: unknown, sg: unknown, at = now) =>
+      checkPublishSign(S, key, session, e, sg, at)
+    expect(check('abc', '7', String(exp), sign)).toEqual({ sessionId: 7, refused: null })
+    expect(check('abd', '7', String(exp), sign).refused).toBe('bad sign')
+    // another class of the same room: the key names its class
+    expect(check('abc', '8', String(exp), sign).refused).toBe('bad sign')
+    expect(check('abc', '7', String(exp + 1), sign).refused).toBe('bad sign')
+    expect(checkPublishSign('other', 'abc', '7', String(exp), sign, now).refused).toBe('bad sign')
+    // expired: refused, but the class is known (its MAC is good)
+    expect(check('abc', '7', String(exp), sign, (exp + 1) * 1000)).toEqual({ sessionId: 7, refused: 'expired sign' })
+    expect(check('abc', '7', undefined, sign).refused).toBe('missing sign')
+    expect(check('abc', '7', String(exp), '').refused).toBe('missing sign')
+    // a push address from before keys named their class
+    expect(check('abc', undefined, String(exp), sign).refused).toBe('no class in the push address')
+    expect(check('../x', '7', String(exp), sign).refused).toBe('bad stream key')
+    expect(check('abc', '7', '1e9', sign).refused).toBe('bad sign')
+    expect(check('abc', '07', String(exp), sign).refused).toBe('bad sign')
   })
   it('viewer id: Polyv-safe characters, bound to tenant, user and channel, expires', () => {
     const id = mintViewerId(S, { tenantId: 1001, userId: 42, channelId: 7 }, now)
@@ -141,7 +149,14 @@ describe('recordings', () => {
 describe('local provider URLs', () => {
   const config = defaultConfig({ secret: S, live: { ...defaultConfig().live, rtmpPort: 1936, publicHost: '' } })
   const p = new LocalLiveProvider(config)
-  const ref = { tenantId: 1001, channelId: 3, streamKey: 'key1', provider: 'local' as const, providerChannelId: '' }
+  const ref = {
+    tenantId: 1001,
+    channelId: 3,
+    sessionId: 12,
+    streamKey: 'key1',
+    provider: 'local' as const,
+    providerChannelId: '',
+  }
   it('play and playback URLs carry a media token for the stream or recording', () => {
     const url = p.playUrl(ref, 9)
     const [, , , , token, stream, file] = url.split('/')
@@ -151,14 +166,18 @@ describe('local provider URLs', () => {
     expect(readMediaToken(S, vod.split('/')[4])).toMatchObject({ target: 'vod:5' })
     expect(vod.endsWith('/5/index.m3u8')).toBe(true)
   })
-  it('push address: public host, else the console host, else loopback; the key carries e and sign', async () => {
+  it('push address: public host, else the console host, else loopback; the key carries its class, e and sign', async () => {
     const at = 1_700_000_000_000
     const a = await p.pushInfo(ref, 'school.example.com:8443', at)
     expect(a.server).toBe('rtmp://school.example.com:1936/live')
     const [key, qs] = a.streamKey.split('?')
     const q = new URLSearchParams(qs)
     expect(key).toBe('key1')
-    expect(checkPublishSign(S, 'key1', q.get('e'), q.get('sign'), at)).toBeNull()
+    expect(q.get('session')).toBe('12')
+    expect(checkPublishSign(S, 'key1', q.get('session'), q.get('e'), q.get('sign'), at)).toEqual({
+      sessionId: 12,
+      refused: null,
+    })
     expect(a.expiresAt).toBe(Number(q.get('e')))
     expect(a.url).toBe(`${a.server}/${a.streamKey}`)
     expect((await p.pushInfo(ref, undefined, at)).server).toBe('rtmp://127.0.0.1:1936/live')
@@ -372,60 +391,71 @@ describe('session state changes', () => {
     await database?.close()
   })
 
-  it('the waiting session nearest to now within 12 h goes live; events tell the chat', async () => {
+  it('a key starts its own class: early by a day, never another one; events tell the chat', async () => {
     const key = await channel()
     const now = new Date('2030-05-01T02:00:00Z')
-    const far = await session(key, new Date(now.getTime() + 11 * 3600_000))
     const near = await session(key, new Date(now.getTime() - 20 * 60_000))
-    const out = await goLive(database.db, bus, key, now)
-    expect(out).toMatchObject({ how: 'scheduled', session: { id: near.id, state: 'live', startedAt: now } })
-    expect((await stateOf(far.id)).state).toBe('waiting')
-    expect(events.at(-1)).toEqual({ ...key, sessionId: near.id, state: 'live', hasPlayback: false })
+    const tomorrow = await session(key, new Date(now.getTime() + 24 * 3600_000))
+    const out = await goLive(database.db, bus, key, tomorrow.id, now)
+    expect(out).toMatchObject({ how: 'started', session: { id: tomorrow.id, state: 'live', startedAt: now } })
+    expect((await stateOf(near.id)).state).toBe('waiting')
+    expect(events.at(-1)).toEqual({ ...key, sessionId: tomorrow.id, state: 'live', hasPlayback: false })
+    const rows = await database.db.select().from(liveSession).where(eq(liveSession.channelId, key.channelId))
+    expect(rows).toHaveLength(2) // nothing new, untitled or otherwise
     // a second publish while live changes nothing and tells nothing
     const n = events.length
-    expect((await goLive(database.db, bus, key, now))?.how).toBe('already-live')
+    expect((await goLive(database.db, bus, key, tomorrow.id, now))?.how).toBe('already-live')
     expect(events.length).toBe(n)
-    const ended = await endLive(database.db, bus, key, { recordingFollows: true }, new Date(now.getTime() + 3600_000))
-    expect(ended).toMatchObject({ id: near.id, state: 'ended' })
-    expect(events.at(-1)).toEqual({ ...key, sessionId: near.id, state: 'ended', hasPlayback: true })
+    // another class's key while this one is live: refused, naming the live one
+    expect(await goLive(database.db, bus, key, near.id, now)).toEqual({
+      refused: 'another class is live',
+      other: { sessionId: tomorrow.id, title: 's' },
+    })
+    expect(events.length).toBe(n)
+    // the stream of a refused key ends nothing; the class's own stream ends it
+    expect(await endLive(database.db, bus, key, { recordingFollows: true, sessionId: near.id })).toBeNull()
+    const later = new Date(now.getTime() + 3600_000)
+    const ended = await endLive(database.db, bus, key, { recordingFollows: true, sessionId: tomorrow.id }, later)
+    expect(ended).toMatchObject({ id: tomorrow.id, state: 'ended' })
+    expect(events.at(-1)).toEqual({ ...key, sessionId: tomorrow.id, state: 'ended', hasPlayback: true })
     // nothing live: nothing to end
     expect(await endLive(database.db, bus, key, { recordingFollows: true })).toBeNull()
   })
 
-  it('no waiting session within 12 h: an unscheduled one named after the channel and the China date', async () => {
-    const key = await channel('消防公开课')
-    const now = new Date('2030-05-01T20:00:00Z') // 04:00 on 2 May in China
-    const later = await session(key, new Date(now.getTime() + 13 * 3600_000))
-    const out = await goLive(database.db, bus, key, now)
-    expect(out?.how).toBe('unscheduled')
-    expect(out?.session).toMatchObject({ title: '消防公开课 2030-05-02', state: 'live', startAt: now, startedAt: now })
-    expect(chinaDate(now)).toBe('2030-05-02')
-    expect((await stateOf(later.id)).state).toBe('waiting')
+  it('a key of an ended class, of a class whose time has passed, of another room or of no class is refused', async () => {
+    const key = await channel()
+    const now = new Date('2030-05-08T02:00:00Z')
+    const past = await session(key, new Date(now.getTime() - 3 * 3600_000)) // waiting, its end has passed
+    const ended = await session(key, new Date(now.getTime() - 86400_000), 'ended')
+    const elsewhere = await session(await channel(), now)
+    const n = events.length
+    for (const id of [past.id, ended.id])
+      expect(await goLive(database.db, bus, key, id, now)).toEqual({ refused: 'class ended' })
+    expect(await goLive(database.db, bus, key, elsewhere.id, now)).toEqual({ refused: 'no such class' })
+    expect(await goLive(database.db, bus, key, 2_000_000_000, now)).toEqual({ refused: 'no such class' })
+    expect(events.length).toBe(n)
   })
 
-  it('a stream back within 10 minutes resumes the session it ended; later it does not', async () => {
+  it('a stream back within 10 minutes resumes the class it ended; later its key is refused', async () => {
     const key = await channel()
     const now = new Date('2030-06-01T02:00:00Z')
     const s = await session(key, now)
-    await goLive(database.db, bus, key, now)
+    await goLive(database.db, bus, key, s.id, now)
     await endLive(database.db, bus, key, { recordingFollows: true }, new Date(now.getTime() + 60_000))
-    const back = await goLive(database.db, bus, key, new Date(now.getTime() + 60_000 + RESUME_WINDOW_MS - 1000))
+    const back = await goLive(database.db, bus, key, s.id, new Date(now.getTime() + 60_000 + RESUME_WINDOW_MS - 1000))
     expect(back).toMatchObject({ how: 'resumed', session: { id: s.id, state: 'live', endedAt: null, startedAt: now } })
     const t2 = new Date(now.getTime() + 2 * RESUME_WINDOW_MS)
     await endLive(database.db, bus, key, { recordingFollows: true }, t2)
-    const much = await goLive(database.db, bus, key, new Date(t2.getTime() + RESUME_WINDOW_MS + 1000))
-    expect(much?.how).toBe('unscheduled')
+    const much = await goLive(database.db, bus, key, s.id, new Date(t2.getTime() + RESUME_WINDOW_MS + 1000))
+    expect(much).toEqual({ refused: 'class ended' })
   })
 
   it('unknown or other-tenant channel: nothing happens', async () => {
     const key = await channel()
-    expect(await goLive(database.db, bus, { tenantId: 1002, channelId: key.channelId })).toBeNull()
-    expect(await goLive(database.db, bus, { tenantId: T, channelId: 2_000_000_000 })).toBeNull()
-    const rows = await database.db
-      .select()
-      .from(liveSession)
-      .where(and(eq(liveSession.channelId, key.channelId)))
-    expect(rows).toEqual([])
+    const s = await session(key, new Date())
+    expect(await goLive(database.db, bus, { tenantId: 1002, channelId: key.channelId }, s.id)).toBeNull()
+    expect(await goLive(database.db, bus, { tenantId: T, channelId: 2_000_000_000 }, s.id)).toBeNull()
+    expect((await stateOf(s.id)).state).toBe('waiting')
   })
 
   it('teacher start/end of a given session: one live session per channel', async () => {

@@ -1,7 +1,9 @@
 /**
  * Live video, local provider, end to end on this machine (docs/DECISIONS.md "Live — video"): the server starts
- * Debian nginx-rtmp once it listens; ffmpeg publishes a test stream with the teacher's signed push address; the
- * channel's scheduled session goes live (database + event); the HLS playlist and fragments come through the media
+ * Debian nginx-rtmp once it listens; ffmpeg publishes a test stream with the teacher's signed push address of one
+ * class; that class goes live (database + event), even a day ahead of its schedule, and no other one (issue 25); a
+ * key of an ended class, of no class or while another class of the room is live is refused, the reason noted for
+ * the console; the HLS playlist and fragments come through the media
  * route with a media token (403 with a bad one, 404 outside the stream's folder); a bad or expired sign is refused
  * and nothing goes live; the stream's end ends the session (CLASSEND with playback) and its recording becomes a
  * ready VOD playlist served the same way; the hooks answer nginx only; the verify URL; the committed demo VOD;
@@ -74,6 +76,8 @@ const publishers: ChildProcess[] = []
 let chA: LiveChannelRef
 let chB: LiveChannelRef
 let scheduledId: number
+/** the class 30 minutes ahead (the nearest: the old channel-wide key would have started it) */
+let nearId: number
 const T = 1001
 
 const get = (url: string, remoteAddress = '127.0.0.1') => app.inject({ method: 'GET', url, remoteAddress })
@@ -112,10 +116,9 @@ beforeAll(async () => {
   chA = await addChannel('视频测试直播间', `vtA${suffix}`)
   chB = await addChannel('视频测试直播间 B', `vtB${suffix}`)
   const now = Date.now()
-  const [s] = await database.db
+  const [near, tomorrow] = await database.db
     .insert(liveSession)
     .values([
-      // the nearest scheduled session goes live, not the farther one
       {
         tenantId: T,
         channelId: chA.channelId,
@@ -123,16 +126,18 @@ beforeAll(async () => {
         startAt: new Date(now + 30 * 60_000),
         endAt: new Date(now + 150 * 60_000),
       },
+      // the key copied from this class's page (tomorrow) starts this class, early, and no other
       {
         tenantId: T,
         channelId: chA.channelId,
         title: '第2次直播',
-        startAt: new Date(now + 5 * 3600_000),
-        endAt: new Date(now + 7 * 3600_000),
+        startAt: new Date(now + 24 * 3600_000),
+        endAt: new Date(now + 26 * 3600_000),
       },
     ])
     .returning({ id: liveSession.id })
-  scheduledId = s!.id
+  nearId = near!.id
+  scheduledId = tomorrow!.id
 }, 60_000)
 
 afterAll(async () => {
@@ -199,30 +204,55 @@ describe('local live video (nginx-rtmp + ffmpeg)', () => {
     expect(provider.status().available).toBe(true)
   })
 
-  it('a bad or expired sign is refused: the publisher fails and nothing goes live', async () => {
-    const info = await provider.pushInfo(chB)
+  it('a bad or expired sign, a key of no class or of an ended class is refused: nothing goes live', async () => {
+    const now = Date.now()
+    const [ended] = await database.db
+      .insert(liveSession)
+      .values({
+        tenantId: T,
+        channelId: chB.channelId,
+        title: '上周的课',
+        startAt: new Date(now - 7 * 86400_000),
+        endAt: new Date(now - 7 * 86400_000 + 3600_000),
+        state: 'ended',
+        startedAt: new Date(now - 7 * 86400_000),
+        endedAt: new Date(now - 7 * 86400_000 + 3600_000),
+      })
+      .returning({ id: liveSession.id })
+    const info = await provider.pushInfo({ ...chB, sessionId: ended!.id })
     const bad = publish(`${info.url.replace(/sign=[0-9a-f]+/, `sign=${'0'.repeat(32)}`)}`)
     publishers.push(bad)
     expect(await bad.exit).not.toBe(0)
     const e = Math.floor(Date.now() / 1000) - 60
-    const expired = publish(`${info.server}/${chB.streamKey}?e=${e}&sign=${mintPublishSign(SECRET, chB.streamKey, e)}`)
+    const expiredSign = mintPublishSign(SECRET, chB.streamKey, ended!.id, e)
+    const expired = publish(`${info.server}/${chB.streamKey}?session=${ended!.id}&e=${e}&sign=${expiredSign}`)
     publishers.push(expired)
     expect(await expired.exit).not.toBe(0)
     const unsigned = publish(`${info.server}/${chB.streamKey}`)
     publishers.push(unsigned)
     expect(await unsigned.exit).not.toBe(0)
+    // an address from before keys named their class
+    const old = publish(`${info.server}/${chB.streamKey}?e=${e + 7200}&sign=${'a'.repeat(32)}`)
+    publishers.push(old)
+    expect(await old.exit).not.toBe(0)
+    // the ended class's own, good key
+    const endedKey = publish(info.url)
+    publishers.push(endedKey)
+    expect(await endedKey.exit).not.toBe(0)
+    const notes = liveServicesOf(app)!.notes!
+    expect(await notes.last(T, ended!.id)).toMatchObject({ reason: 'class ended' })
     const rows = await database.db.select().from(liveSession).where(eq(liveSession.channelId, chB.channelId))
-    expect(rows).toEqual([])
+    expect(rows.map((r) => [r.id, r.state])).toEqual([[ended!.id, 'ended']])
     expect(events.filter((x) => x.channelId === chB.channelId)).toEqual([])
-  }, 30_000)
+  }, 40_000)
 
   let publisher: ReturnType<typeof publish>
-  it('a good sign: the nearest scheduled session goes live (database and event)', async () => {
-    const info = await provider.pushInfo(chA, 'example.com:8080')
+  it('the key of tomorrow’s class starts that class now: no other, no new one (database and event)', async () => {
+    const info = await provider.pushInfo({ ...chA, sessionId: scheduledId }, 'example.com:8080')
     expect(info.server).toBe(`rtmp://example.com:${rtmpPort}/live`)
-    expect(info.streamKey).toMatch(new RegExp(`^${chA.streamKey}\\?e=\\d+&sign=[0-9a-f]{32}$`))
+    expect(info.streamKey).toMatch(new RegExp(`^${chA.streamKey}\\?session=${scheduledId}&e=\\d+&sign=[0-9a-f]{32}$`))
     expect(info.expiresAt).toBeGreaterThan(Date.now() / 1000 + 23 * 3600)
-    const local = await provider.pushInfo(chA)
+    const local = await provider.pushInfo({ ...chA, sessionId: scheduledId })
     publisher = publish(local.url)
     publishers.push(publisher)
     const s = await until('the session to go live', async () => {
@@ -231,11 +261,14 @@ describe('local live video (nginx-rtmp + ffmpeg)', () => {
     })
     expect(s.startedAt).toBeInstanceOf(Date)
     expect(s.endedAt).toBeNull()
-    const others = await database.db
-      .select({ state: liveSession.state })
+    const all = await database.db
+      .select({ id: liveSession.id, state: liveSession.state })
       .from(liveSession)
       .where(and(eq(liveSession.channelId, chA.channelId)))
-    expect(others.map((o) => o.state).sort()).toEqual(['live', 'waiting'])
+    expect(all.map((o) => [o.id, o.state]).sort()).toEqual([
+      [nearId, 'waiting'],
+      [scheduledId, 'live'],
+    ])
     expect(events).toContainEqual({
       tenantId: T,
       channelId: chA.channelId,
@@ -273,6 +306,28 @@ describe('local live video (nginx-rtmp + ffmpeg)', () => {
     expect((await get(url.replace('index.m3u8', 'nginx.conf'))).statusCode).toBe(404)
     expect((await get(url.replace('index.m3u8', 'missing.ts'))).statusCode).toBe(404)
   }, 30_000)
+
+  it('while a class is live, another class’s key is refused (the reason noted for the console)', async () => {
+    const e = Math.floor(Date.now() / 1000) + 3600
+    const sign = mintPublishSign(SECRET, chA.streamKey, nearId, e)
+    // what nginx's on_publish posts (the push URL's query in the form body)
+    const r = await app.inject({
+      method: 'POST',
+      url: `/api/live/hooks/publish?k=${hookKey(SECRET)}`,
+      remoteAddress: '127.0.0.1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `call=publish&app=live&name=${chA.streamKey}&session=${nearId}&e=${e}&sign=${sign}`,
+    })
+    expect(r.statusCode).toBe(403)
+    const [near] = await database.db.select().from(liveSession).where(eq(liveSession.id, nearId))
+    expect(near!.state).toBe('waiting')
+    const [live] = await database.db.select().from(liveSession).where(eq(liveSession.id, scheduledId))
+    expect(live!.state).toBe('live')
+    expect(await liveServicesOf(app)!.notes!.last(T, nearId)).toMatchObject({
+      reason: 'another class is live',
+      other: { sessionId: scheduledId, title: '第2次直播' },
+    })
+  })
 
   it('the hooks answer nginx only: another machine or a wrong key is refused and changes nothing', async () => {
     const body = `call=publish_done&name=${chA.streamKey}`
@@ -335,7 +390,7 @@ describe('local live video (nginx-rtmp + ffmpeg)', () => {
   }, 40_000)
 
   it('a stream that comes back within minutes resumes the same session', async () => {
-    const again = publish((await provider.pushInfo(chA)).url)
+    const again = publish((await provider.pushInfo({ ...chA, sessionId: scheduledId })).url)
     publishers.push(again)
     await until('the session to be live again', async () => {
       const [row] = await database.db.select().from(liveSession).where(eq(liveSession.id, scheduledId))

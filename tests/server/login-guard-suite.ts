@@ -9,11 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteKey } from '../../contract/routes'
 import type { Database } from '../../server/src/db'
 import { loginGuard, smsCode, sysUser } from '../../server/src/db/schema'
+import { localize } from '../../server/src/http/refusals'
 import { call, captchaFor, type Harness, harness, nextIp, type Reply, smsCodeFor } from './helpers'
 
 const RIGHT = 'Passw0rd'
 const WRONG = 'Wrong1234'
 const LOCKED = /^密码错误次数过多，请\d{1,2}分钟后再试，或使用短信验证码登录$/
+/** a wrong password: plain at first; from half the window's attempts on it counts those left (issue 25) */
+const WRONG_MSG =
+  /^account or password is wrong(, \d+ attempts left before a \d+-minute lock|, locked for \d+ minutes)?$/
 
 export function loginGuardSuite(label: string, open: () => Promise<Database>) {
   describe(`per-account password back-off (${label})`, () => {
@@ -32,7 +36,7 @@ export function loginGuardSuite(label: string, open: () => Promise<Database>) {
     }
     beforeAll(async () => {
       h = await harness(await open())
-      for (const phone of [P, Q, '13600000103', '13600000104', '13600000105']) await register(phone)
+      for (const phone of [P, Q, '13600000103', '13600000104', '13600000105', '13600000106']) await register(phone)
       await register(P, 1002)
     })
     afterAll(async () => {
@@ -55,7 +59,8 @@ export function loginGuardSuite(label: string, open: () => Promise<Database>) {
     const fail = async (account: string, times: number, tenant: 1001 | 1002 = 1001) => {
       for (let i = 0; i < times; i++) {
         const r = await passwordLogin(account, WRONG, { tenant })
-        expect(r).toMatchObject({ status: 400, code: 400, msg: 'account or password is wrong' })
+        expect(r).toMatchObject({ status: 400, code: 400 })
+        expect(r.msg).toMatch(WRONG_MSG)
       }
     }
     const expectLocked = (r: Reply) => {
@@ -98,6 +103,25 @@ export function loginGuardSuite(label: string, open: () => Promise<Database>) {
       })
       expect(change).toMatchObject({ status: 429, code: 429 })
       expect(change.msg).toMatch(/^密码错误次数过多，请1[45]分钟后再试，或退出后通过短信验证码重设密码$/)
+    })
+
+    it('from the fifth wrong password the refusal says how many are left before the lock, for any name (issue 25)', async () => {
+      for (const who of ['13600000106', '13600000998']) {
+        const msgs: string[] = []
+        for (let i = 0; i < 10; i++) {
+          const r = await passwordLogin(who, WRONG)
+          expect(r).toMatchObject({ status: 400, code: 400 })
+          msgs.push(r.msg)
+        }
+        expect(msgs.slice(0, 4)).toEqual(Array(4).fill('account or password is wrong'))
+        expect(msgs[4]).toMatch(/^account or password is wrong, 5 attempts left before a 1[45]-minute lock$/)
+        expect(msgs[8]).toMatch(/^account or password is wrong, 1 attempts left before a 1[45]-minute lock$/)
+        expect(msgs[9]).toMatch(/^account or password is wrong, locked for 1[45] minutes$/)
+        // what the learner reads (the app asks in its language)
+        expect(localize(msgs[4]!, 'zh-CN')).toMatch(/^账号或密码错误，再输错5次将锁定1[45]分钟$/)
+        expect(localize(msgs[9]!, 'zh-CN')).toMatch(/^账号或密码错误，密码登录已锁定1[45]分钟，可使用短信验证码登录$/)
+        expectLocked(await passwordLogin(who, RIGHT))
+      }
     })
 
     it('another account and the same phone in another tenant are not affected', async () => {

@@ -16,6 +16,8 @@ import {
   goods,
   homeItem,
   informUser,
+  liveSession,
+  liveWatch,
   profile,
   profileTemplate,
   question,
@@ -601,6 +603,44 @@ export function profileNewsSuite(label: string, open: () => Promise<Database>) {
         expect(rate.data.rows[0]).toMatchObject({ score: 100, rank: 1 })
         expect(rate.data.mine).toMatchObject({ rank: 0, rightRate: 100 })
         expect(rate.data.total).toBe(2)
+      })
+
+      it('counts live class time (live and replay of a class, at most its length), as the study hours do (issue 25)', async () => {
+        const [s1, s2] = await db()
+          .select({
+            id: liveSession.id,
+            channelId: liveSession.channelId,
+            startAt: liveSession.startAt,
+            endAt: liveSession.endAt,
+          })
+          .from(liveSession)
+          .where(eq(liveSession.tenantId, 1001))
+          .orderBy(liveSession.id)
+          .limit(2)
+        const length = (x: typeof s1) => Math.round((x!.endAt.getTime() - x!.startAt.getTime()) / 1000)
+        const p = await learner(1001, '13666660009', '李清照')
+        const watch = (s: typeof s1, mode: string, creditedSeconds: number, createdAt = new Date()) =>
+          db().insert(liveWatch).values({
+            tenantId: 1001,
+            userId: p.id,
+            channelId: s!.channelId,
+            sessionId: s!.id,
+            mode,
+            creditedSeconds,
+            createdAt,
+          })
+        // 11 minutes of one live class; another class watched live and in replay for more than its length
+        await watch(s1, 'live', 660)
+        await watch(s2, 'live', length(s2) - 100)
+        await watch(s2, 'playback', 500)
+        // a replay begun 60 days ago: all time only
+        await watch(s1, 'playback', 120, new Date(Date.now() - 60 * 86400_000))
+        const week = await rank({ by: 'hours', period: 'week' }, p.token)
+        expect(week.data.mine).toMatchObject({ me: true, studySeconds: 660 + length(s2) })
+        expect(week.data.mine.rank).toBeGreaterThan(0)
+        expect(week.data.rows.find((x: Any) => x.me)).toMatchObject({ userName: '李*', score: 660 + length(s2) })
+        const all = await rank({ by: 'hours', period: 'all' }, p.token)
+        expect(all.data.mine.studySeconds).toBe(660 + 120 + length(s2))
       })
 
       it('stays inside the tenant and validates its query', async () => {

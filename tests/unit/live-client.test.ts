@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LIVE } from '../../contract/schemas/live-codes'
+import { CHAT_SERVER, LIVE } from '../../contract/schemas/live-codes'
 import { setLocale } from '../../src/i18n'
 import { ApiError } from '../../src/services/http/error'
 import { bannedUntil, setBan } from '../../src/services/live/bans'
@@ -299,6 +299,27 @@ describe('speaking', () => {
     expect(await r.client.speak('字'.repeat(LIVE.MAX_TEXT + 1))).toMatchObject({ ok: false, code: 'TOO_LONG' })
     expect(await r.client.speak('字'.repeat(LIVE.MAX_TEXT))).toEqual({ ok: true })
     expect(r.socket().events('SPEAK')).toHaveLength(1)
+  })
+
+  it('holds staff in the room only to the short flood gap, not the learners’ 3 s (issue 25)', async () => {
+    const r = rig()
+    r.client.start()
+    r.socket().reply = (e) =>
+      e.EVENT === 'LOGIN'
+        ? { ok: true, room: snapshotOf({ me: TEACHER }) }
+        : { ok: true, id: 900 + r.socket().sent.length }
+    r.socket().open()
+    await settle()
+    expect(r.client.getState().status).toBe('online')
+    for (let i = 0; i < 5; i++) {
+      const sent = r.client.speak(`第${i + 1}条`)
+      await settle()
+      expect(await sent).toEqual({ ok: true })
+      vi.advanceTimersByTime(CHAT_SERVER.STAFF_SPEAK_GAP_MS)
+    }
+    expect(r.socket().events('SPEAK')).toHaveLength(5)
+    expect(await r.client.speak('at once')).toMatchObject({ ok: true })
+    expect(await r.client.speak('too soon')).toMatchObject({ ok: false, code: 'TOO_FAST' })
   })
 
   it('keeps a 3 s gap as a courtesy and maps the server refusal to the same text', async () => {

@@ -1,7 +1,7 @@
 /**
  * What the learners send the teacher: questions (Q&A inbox: answer privately, to the asker only, or publicly, to
- * everyone), microphone requests (the raise-hand switch, allow, the join state, mute one or all; the signalling is
- * real with every provider, the audio itself needs the polyv provider: this server has no real-time media path),
+ * everyone), microphone requests (the raise-hand switch, allow, the join state, mute one or all; only where the
+ * provider carries audio, polyv: with the local provider the tab says the microphone is off, issue 25),
  * and the rewards / flowers / red packet feed.
  */
 import { type FormEvent, useState } from 'react'
@@ -127,13 +127,18 @@ export function MicPanel({ room, store, provider }: { room: RoomState; store: Ro
   const noMedia = mic.media ? !mic.media.available : provider !== 'polyv'
   const control = (mute: boolean, userId?: number) =>
     run(() => store.send('CLASSCONTROL', { kind: 'audio', mute, ...(userId ? { userId } : {}) }))
-  return (
-    <div className="interaction mic">
-      {noMedia && (
+  // no audio path (the local provider): nothing to offer that would leave a learner at a dead end (issue 25; the
+  // chat server refuses opening raise-hand and inviting in such a room too)
+  if (noMedia)
+    return (
+      <div className="interaction mic">
         <p className="notice notice-warn mic-no-media" role="note">
           {lt('mic.noMedia')}
         </p>
-      )}
+      </div>
+    )
+  return (
+    <div className="interaction mic">
       <div className="row-fields">
         <span className={`badge mic-state ${mic.open ? 'state-live' : ''}`}>
           {mic.open ? lt('mic.isOpen') : lt('mic.closed')}

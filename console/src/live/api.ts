@@ -41,6 +41,15 @@ export interface ChannelRow {
 export interface PushInfo {
   channelId: number
   channelName: string
+  /** the class the address starts (its key names it) */
+  sessionId: number
+  sessionTitle: string
+  sessionState: LiveState
+  /** what the key would meet now: the class ended (no address then: '' below), or another class is live */
+  blocked: 'class ended' | 'another class is live' | null
+  other?: { sessionId: number; title: string }
+  /** why the last publish with this class's key was refused (epoch ms), if it was */
+  lastRefused: { at: number; reason: string; other?: { sessionId: number; title: string } } | null
   server: string
   streamKey: string
   url: string
@@ -122,7 +131,8 @@ export const liveApi = {
   channels: () => request<ChannelRow[]>('GET', '/staff/live/channels'),
   schedule: (channelId: number, body: { title: string; startTime: number; endTime: number }) =>
     request<{ sessionId: number }>('POST', `/staff/live/channels/${channelId}/sessions`, { body }),
-  push: (channelId: number) => request<PushInfo>('GET', `/staff/live/channels/${channelId}/push`),
+  push: (channelId: number, sessionId: number) =>
+    request<PushInfo>('GET', `/staff/live/channels/${channelId}/push`, { query: { sessionId } }),
   detail: (channelId: number, sessionId: number) =>
     request<RoomDetail>('GET', '/study/record/getChannelBasicInfo', { query: { channelId, sessionId } }),
   /** newest first; LIVE.HISTORY_PAGE + 1 rows at most (the extra one means more) */

@@ -2,6 +2,7 @@
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
 import { CHAT_ERRORS, type ChatUser } from '../../../contract/schemas/live-codes'
 import { INTERACTION_ERRORS } from '../../../contract/schemas/live-interactions'
+import { useFading } from '../ui'
 import { type LiveKey, lt } from './i18n'
 import type { RoomState, RoomStore } from './room'
 import { type Ack, LOCAL_CODES } from './socket'
@@ -41,6 +42,7 @@ const BAD_REQUEST_TEXT: [RegExp, LiveKey][] = [
   [/^userId: not in this room/, 'bad.notInRoom'],
   [/^userId: not yourself/, 'bad.notYourself'],
   [/^the microphone state changed/, 'bad.micChanged'],
+  [/^no real-time media path/, 'bad.noMedia'],
   [/^questionId: (only single choice|this question has no usable|no such question)/, 'bad.notPushable'],
   [/^(checkinId|questionId): no such/, 'bad.gone'],
 ]
@@ -189,7 +191,9 @@ export interface Outcome {
   text: string
 }
 
-export function OutcomeLine({ outcome }: { outcome: Outcome | null }) {
+export function OutcomeLine({ outcome: given }: { outcome: Outcome | null }) {
+  // a success goes by itself after a few seconds; a refusal stays until the next action
+  const outcome = useFading(given, (o) => o.ok)
   if (!outcome) return null
   return (
     <p className={`notice ${outcome.ok ? 'notice-ok' : 'notice-error'}`} role={outcome.ok ? 'status' : 'alert'}>

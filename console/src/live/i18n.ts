@@ -83,6 +83,12 @@ const zh = {
   'stream.videoUnavailable': '本服务器的直播视频服务当前不可用：学员只能使用聊天室',
   'stream.unsupported': '此浏览器不能播放直播预览',
   'stream.loadFailed': '直播预览加载失败（推流开始后几秒画面才会出现）',
+  'stream.waiting': '等待推流…',
+  'stream.waitingHint': '已开始上课，还没有收到推流。请在 OBS 中用下面的推流地址开始推流，画面到达后会自动显示。',
+  'stream.thisClass': '本场推流地址：推流后「{title}」开始直播（可以提前开播），不会开始其他场次',
+  'stream.blockedEnded': '本场直播已结束，推流地址已失效；如需再次直播，请新排一场直播。',
+  'stream.blockedOther': '另一场「{title}」正在直播：结束那一场之后，本场的推流地址才能开播。',
+  'stream.lastRefused': '{time} 的推流被拒绝：{reason}',
   'stream.pushTitle': '推流地址（OBS）',
   'stream.server': '服务器',
   'stream.key': '串流密钥',
@@ -94,6 +100,12 @@ const zh = {
   'stream.keySecret': '串流密钥等同于开播权限：共享屏幕时请勿显示，不要发给他人。',
   'stream.pushFailed': '推流地址获取失败：{reason}',
   'stream.pushTeachersOnly': '推流地址只有讲师和管理员可以查看。',
+  'publish.class ended': '本场直播已结束，推流码已失效',
+  'publish.another class is live': '另一场「{title}」正在直播，请先结束它或使用它的推流地址',
+  'publish.no such class': '这一场直播已不存在（可能已被删除）',
+  'publish.expired sign': '推流码已过期，请点击“重新生成”后重新复制',
+  'publish.no class in the push address': '这是旧版推流地址（没有指明场次），请复制本场的推流地址',
+  'publish.other': '推流被拒绝（{reason}）',
 
   'chat.title': '聊天',
   'chat.closedBadge': '聊天室已关闭',
@@ -243,7 +255,7 @@ const zh = {
   'qa.more': '加载更多提问',
 
   'mic.noMedia':
-    '本服务器没有实时音视频通道：连麦的申请、允许、加入和静音信令都是真实的，但声音只有在学校使用保利威直播时才能传输。',
+    '本校直播使用自建服务器，没有实时音频通道，连麦不可用：学员端不显示举手按钮，也不能邀请学员连麦。学校接入保利威直播后可以使用连麦。',
   'mic.open': '开启举手连麦',
   'mic.close': '关闭举手',
   'mic.isOpen': '学员可以举手',
@@ -294,6 +306,7 @@ const zh = {
   'bad.notInRoom': '该学员已不在直播间',
   'bad.notYourself': '不能对自己进行此操作',
   'bad.micChanged': '连麦状态刚刚变化，请重试',
+  'bad.noMedia': '本服务器没有实时音频通道，连麦不可用',
   'bad.notPushable': '这道题不能推送（只能推送有选项和答案的单选、多选、判断题）',
   'bad.gone': '要操作的内容已不存在，请刷新',
   'bad.input': '填写的内容不符合要求，请检查后重试（{reason}）',
@@ -380,6 +393,15 @@ const en: Record<LiveKey, string> = {
   'stream.videoUnavailable': "This server's live video is unavailable right now: learners have the chat only",
   'stream.unsupported': 'This browser cannot play the preview',
   'stream.loadFailed': 'The preview did not load (the picture appears a few seconds after the stream starts)',
+  'stream.waiting': 'Waiting for the stream…',
+  'stream.waitingHint':
+    'The class has started but no stream has arrived yet. Start streaming in OBS with the push address below: the picture shows by itself once it arrives.',
+  'stream.thisClass': 'This class’s push address: streaming starts "{title}" (early if need be) and no other class',
+  'stream.blockedEnded':
+    'This class has ended and its push address no longer works; schedule a new class to stream again.',
+  'stream.blockedOther':
+    'Another class, "{title}", is live: its push address must stop (or it must end) before this one can start.',
+  'stream.lastRefused': 'A stream at {time} was refused: {reason}',
   'stream.pushTitle': 'Push address (OBS)',
   'stream.server': 'Server',
   'stream.key': 'Stream key',
@@ -391,6 +413,12 @@ const en: Record<LiveKey, string> = {
   'stream.keySecret': 'The stream key lets anyone broadcast in this room: hide it when sharing your screen.',
   'stream.pushFailed': 'The push address did not load: {reason}',
   'stream.pushTeachersOnly': 'Only teachers and managers can see the push address.',
+  'publish.class ended': 'this class has ended; its stream key no longer works',
+  'publish.another class is live': 'another class, "{title}", is live: end it first or use its push address',
+  'publish.no such class': 'this class no longer exists (it may have been deleted)',
+  'publish.expired sign': 'the stream key has expired: press "New key" and copy it again',
+  'publish.no class in the push address': 'an old push address that names no class: copy this class’s address',
+  'publish.other': 'the stream was refused ({reason})',
 
   'chat.title': 'Chat',
   'chat.closedBadge': 'Chat closed',
@@ -545,7 +573,7 @@ const en: Record<LiveKey, string> = {
   'qa.more': 'More questions',
 
   'mic.noMedia':
-    'This server has no real-time audio/video path: requests, allowing, joining and muting are real signals, but voices travel only when the school uses Polyv live.',
+    'This school streams from its own server, which has no real-time audio path, so the microphone is off: learners see no raise-hand button and cannot be invited. It works once the school uses Polyv live.',
   'mic.open': 'Let learners raise their hand',
   'mic.close': 'Stop raising hands',
   'mic.isOpen': 'Hands may be raised',
@@ -596,6 +624,7 @@ const en: Record<LiveKey, string> = {
   'bad.notInRoom': 'This learner is no longer in the room',
   'bad.notYourself': 'You cannot do this to yourself',
   'bad.micChanged': 'The microphone state just changed: try again',
+  'bad.noMedia': 'This server has no real-time audio path: the microphone is off',
   'bad.notPushable':
     'This question cannot be pushed (only single choice, multiple choice and true/false questions with options and an answer)',
   'bad.gone': 'It no longer exists: refresh',

@@ -11,8 +11,10 @@ import type { ImplementedKey, Schemas } from '../../../contract/schemas'
 import type { AppConfig } from '../config'
 import type { Db } from '../db'
 import type { TenantTable } from '../db/schema'
+import type { LiveAccess } from '../live/access'
 import type { LiveEvents } from '../live/events'
 import type { LiveProvider } from '../live/provider'
+import type { PublishNotes } from '../live/publish-notes'
 import type { PaymentProvider } from '../services/payment'
 import type { PublicCache } from '../services/shared/public-cache'
 import type { SharedRedis } from '../services/shared/redis'
@@ -77,8 +79,12 @@ export interface AuthUser {
 export interface Services {
   sms: SmsSender
   payment: PaymentProvider
-  /** live video provider and the in-process live events (server/src/live) */
-  live: { provider: LiveProvider; events: LiveEvents }
+  /**
+   * live video provider and the in-process live events (server/src/live); set by buildApp: `access`, who may still
+   * watch (live/access.ts; the room's detail asks its gates, e.g. a kick), and `notes`, why a class's push key was
+   * refused (live/publish-notes.ts; the console's push address shows it)
+   */
+  live: { provider: LiveProvider; events: LiveEvents; access?: LiveAccess; notes?: PublishNotes }
   /**
    * The school's content as it was set up (catalogue, menus, exam sites), kept per process and dropped on every
    * process when it changes (services/shared/public-cache.ts): the public reads, and what learner reads share

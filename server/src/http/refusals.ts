@@ -92,6 +92,37 @@ const ENTRIES: readonly Entry[] = [
     '密码错误次数过多，请{m}分钟后再试，或退出后通过短信验证码重设密码',
     'Too many wrong passwords: try again in {m} minutes, or log out and reset your password with an SMS code',
   ],
+  // a wrong password says, once half the attempts are used, how many are left before the lock (services/login-guard.ts)
+  [
+    'account or password is wrong, {n} attempts left before a {m}-minute lock',
+    '账号或密码错误，再输错{n}次将锁定{m}分钟',
+    'Wrong account or password: {n} attempt(s) left before a {m}-minute lock',
+  ],
+  [
+    'account or password is wrong, locked for {m} minutes',
+    '账号或密码错误，密码登录已锁定{m}分钟，可使用短信验证码登录',
+    'Wrong account or password: password login is locked for {m} minutes, log in with an SMS code',
+  ],
+  [
+    'telPhone or password is wrong, {n} attempts left before a {m}-minute lock',
+    '手机号或密码错误，再输错{n}次将锁定{m}分钟',
+    'Wrong phone number or password: {n} attempt(s) left before a {m}-minute lock',
+  ],
+  [
+    'telPhone or password is wrong, locked for {m} minutes',
+    '手机号或密码错误，密码登录已锁定{m}分钟，可使用短信验证码登录',
+    'Wrong phone number or password: password login is locked for {m} minutes, log in with an SMS code',
+  ],
+  [
+    'old password is wrong, {n} attempts left before a {m}-minute lock',
+    '原密码不正确，再输错{n}次将锁定{m}分钟',
+    'The old password is wrong: {n} attempt(s) left before a {m}-minute lock',
+  ],
+  [
+    'old password is wrong, locked for {m} minutes',
+    '原密码不正确，已锁定{m}分钟，可退出后通过短信验证码重设密码',
+    'The old password is wrong: locked for {m} minutes, log out and reset it with an SMS code',
+  ],
   ['tenant-id header is required', '未找到该学校，请检查访问地址', 'This school was not found: check the address'],
   ['tenant-id header must be a number', '未找到该学校，请检查访问地址', 'This school was not found: check the address'],
   ['unknown tenant', '未找到该学校，请检查访问地址', 'This school was not found: check the address'],
@@ -573,6 +604,13 @@ const ENTRIES: readonly Entry[] = [
     'A class must end after it starts and last at most 12 hours',
   ],
   ['endTime: the class must end in the future', '结束时间不能早于当前时间', 'The class must end in the future'],
+  ['sessionId: must be a positive whole number', '直播场次编号有误', 'The class number is not valid'],
+  ['no such class in this room', '该直播间没有这一场直播', 'This live room has no such class'],
+  [
+    'no class to push to in this room: schedule one first',
+    '该直播间没有可推流的直播，请先排一场直播',
+    'This live room has no class to push to: schedule one first',
+  ],
   // ---- notes and Q and A (docs/DECISIONS.md "Notes", "Questions and answers") ----
   ['content is required', '请填写内容', 'Write something first'],
   ['give sectionId or questionId', '请选择笔记所属的课节或题目', 'Choose the lesson or question the note is about'],

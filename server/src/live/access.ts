@@ -11,9 +11,11 @@
  * - `holds()`: the same cached check for the lesson videos' signed URLs (modules/learn/media.ts): a URL signed for
  *   a learner through their grant of a goods stops playing once the grant ends.
  * - Gates: further refusals asked after the entitlement on every `may()`, never cached here (a gate must be cheap:
- *   memory or one Redis read). Issue 25 will add one for a learner kicked from the room (the chat store's
- *   `kick:<tenant>:<session>:<user>` flag, server/src/live/chat/index.ts `kickKey`): the viewer carries the session
- *   of a recording; for a live stream the gate looks up the channel's live session.
+ *   memory or one Redis read). The chat server adds one (issue 25): a learner kicked from a class (the chat store's
+ *   `kick:<tenant>:<session>:<user>` flag, server/src/live/chat/index.ts `kickKey`) is refused its media and LOGIN
+ *   for the kick's duration; the viewer carries the session of a recording, for a live stream the gate looks up the
+ *   channel's live session. `refusal()` asks the gates alone and says why and until when (the room's detail tells
+ *   the app, which then shows the learner that he was removed instead of starting the player).
  */
 import type { Db } from '../db'
 import { TenantScope } from '../http/core'
@@ -32,8 +34,16 @@ export interface Viewer {
   sessionId?: number
 }
 
-/** true = may watch; false refuses (403). */
-export type AccessGate = (v: Viewer) => Promise<boolean>
+/** Why a gate refuses, and until when (epoch ms). */
+export interface GateRefusal {
+  /** kicked: removed from the class by a moderator; refused: a gate that answered false */
+  reason: 'kicked' | 'refused'
+  /** 0 when the gate does not say */
+  until: number
+}
+
+/** true = may watch; false or a refusal (which says why) refuses (403). */
+export type AccessGate = (v: Viewer) => Promise<boolean | GateRefusal>
 
 export interface LiveAccessOptions {
   ttlMs?: number
@@ -68,8 +78,17 @@ export class LiveAccess {
   /** Whether the user may still watch the channel: its entitlement (cached) and every gate. */
   async may(v: Viewer, o: { fresh?: boolean } = {}): Promise<boolean> {
     if (!(await this.entitledOne(v, o.fresh ?? false))) return false
-    for (const gate of this.gates) if (!(await gate(v))) return false
-    return true
+    return (await this.refusal(v)) === null
+  }
+
+  /** The first gate's refusal, or null (never cached: a gate is cheap). */
+  async refusal(v: Viewer): Promise<GateRefusal | null> {
+    for (const gate of this.gates) {
+      const r = await gate(v)
+      if (r === true) continue
+      return r === false ? { reason: 'refused', until: 0 } : r
+    }
+    return null
   }
 
   /** Whether the user still holds the goods (an active, unrevoked grant): cached like `may`. */

@@ -209,29 +209,46 @@ export async function registerLiveRoutes(app: FastifyInstance, o: LiveRoutesOpti
         const body = (req.body ?? {}) as Record<string, unknown>
         const name = body.name
         // publish: the sign must be good now; later calls of the same stream: good, however old
-        const refused = checkPublishSign(config.secret, name, body.e, body.sign, event === 'publish' ? Date.now() : 0)
-        if (refused) {
-          req.log.info({ event, name: String(name).slice(0, 60), refused }, 'live: publish refused')
-          return send(reply, 403, refused)
-        }
+        const sign = checkPublishSign(config.secret, name, body.session, body.e, body.sign)
+        const refusedNow = sign.refused && !(sign.refused === 'expired sign' && event !== 'publish')
         const [channel] = await db
           .select({ tenantId: liveChannel.tenantId, id: liveChannel.id })
           .from(liveChannel)
           .where(
             and(eq(liveChannel.streamKey, String(name)), eq(liveChannel.provider, 'local'), eq(liveChannel.status, 1)),
           )
-        if (!channel) return send(reply, 404, 'unknown stream')
+        /** the teacher reads why beside the class's push address (a sign whose MAC is good names its class) */
+        const note = async (reason: string, other?: { sessionId: number; title: string }) => {
+          if (channel && sign.sessionId !== null && event === 'publish')
+            await live.notes?.note(channel.tenantId, sign.sessionId, {
+              at: Date.now(),
+              reason,
+              ...(other ? { other } : {}),
+            })
+        }
+        if (refusedNow) {
+          req.log.info({ event, name: String(name).slice(0, 60), refused: sign.refused }, 'live: publish refused')
+          await note(sign.refused!)
+          return send(reply, 403, sign.refused!)
+        }
+        if (!channel || sign.sessionId === null) return send(reply, 404, 'unknown stream')
         const key = { tenantId: channel.tenantId, channelId: channel.id }
         if (event === 'publish') {
           const now = new Date()
-          const out = await goLive(db, events, key, now)
+          const out = await goLive(db, events, key, sign.sessionId, now)
           if (!out) return send(reply, 404, 'unknown stream')
+          if (out.refused) {
+            req.log.info({ ...key, sessionId: sign.sessionId, refused: out.refused }, 'live: publish refused')
+            await note(out.refused, out.other)
+            return send(reply, 403, out.refused)
+          }
+          await live.notes?.clear(channel.tenantId, sign.sessionId)
           provider.notePublished(String(name), now)
           req.log.info({ ...key, sessionId: out.session.id, how: out.how }, 'live: stream started')
           return reply.send(envelope(200, 'ok', null))
         }
         if (event === 'publish_done') {
-          const s = await endLive(db, events, key, { recordingFollows: true })
+          const s = await endLive(db, events, key, { recordingFollows: true, sessionId: sign.sessionId })
           req.log.info({ ...key, sessionId: s?.id ?? null }, 'live: stream ended')
           return reply.send(envelope(200, 'ok', null))
         }
@@ -239,7 +256,7 @@ export async function registerLiveRoutes(app: FastifyInstance, o: LiveRoutesOpti
           if (typeof body.path !== 'string') return send(reply, 400, 'path: missing')
           const jobs = provider.recordings
           if (!jobs) return send(reply, 404, 'not found')
-          const out = await jobs.recordDone(body.path, provider.takePublished(String(name)))
+          const out = await jobs.recordDone(body.path, provider.takePublished(String(name)), sign.sessionId)
           return reply.send(envelope(200, 'ok', out))
         }
         return send(reply, 404, 'not found')

@@ -38,8 +38,11 @@ export interface LiveProvider {
   playUrl(channel: LiveChannelRef, userId: number): string
   /** the VOD playlist URL of a ready recording */
   playbackUrl(recording: LiveRecordingRef, userId: number): string
-  /** the teacher's push address (polyv: read from their channel, hence async) */
-  pushInfo(channel: LiveChannelRef, host?: string): Promise<PushInfo>
+  /**
+   * the teacher's push address for one class (local: the key's sign names the session, so the stream starts that
+   * class and no other; polyv: read from their channel, hence async, and their channel decides)
+   */
+  pushInfo(channel: LiveChannelRef & { sessionId: number }, host?: string): Promise<PushInfo>
   /** start the provider's parts (local: write nginx.conf and start nginx); never throws: status() tells */
   start(events: LiveEvents): Promise<void>
   stop(): Promise<void>

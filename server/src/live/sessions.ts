@@ -1,10 +1,10 @@
 /**
- * Session state changes of a live channel (waiting -> live -> ended), written by the video side only: the local
- * provider's publish hooks now, the teacher console later. Every change is one transaction under a row lock on the
+ * Session state changes of a live channel (waiting -> live -> ended), written by the video side (the local
+ * provider's publish hooks: the class a push key names) and the teacher console (start / end of a given class). Every change is one transaction under a row lock on the
  * channel, and is told to the chat server through LiveEvents (CLASSSTART / CLASSEND). docs/DECISIONS.md
  * "Live — video".
  */
-import { and, desc, eq, gte } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../db'
 import { liveChannel, liveSession } from '../db/schema'
 import type { LiveEvents } from './events'
@@ -12,20 +12,13 @@ import type { LiveEvents } from './events'
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type SessionRow = typeof liveSession.$inferSelect
 
-/** A waiting session whose start is at most this far from the publish goes live (else an unscheduled one). */
-export const SCHEDULE_WINDOW_MS = 12 * 3600 * 1000
 /** A stream that drops and comes back within this long resumes the session it ended (OBS reconnects). */
 export const RESUME_WINDOW_MS = 10 * 60 * 1000
-/** Nominal length of an unscheduled session (its endAt; the real end is endedAt). */
-export const UNSCHEDULED_MS = 2 * 3600 * 1000
 
 export interface ChannelKey {
   tenantId: number
   channelId: number
 }
-
-/** 'YYYY-MM-DD' in China time (learners are in China: Asia/Shanghai, UTC+8, no DST). */
-export const chinaDate = (d: Date) => new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10)
 
 async function lockChannel(tx: Tx, key: ChannelKey) {
   const [channel] = await tx
@@ -36,91 +29,66 @@ async function lockChannel(tx: Tx, key: ChannelKey) {
   return channel
 }
 
-export interface GoLiveResult {
-  session: SessionRow
-  /** how the session was chosen */
-  how: 'already-live' | 'resumed' | 'scheduled' | 'unscheduled'
-}
+/**
+ * Why a class's push key may not start its class now (the console says it in its words):
+ * - `no such class`: the session is not a session of this channel (deleted, or another room's);
+ * - `class ended`: it ended more than RESUME_WINDOW_MS ago, or was never held and its scheduled end has passed;
+ * - `another class is live`: another session of the room is live (its own key, or the teacher started it).
+ */
+export type PublishRefusal = 'no such class' | 'class ended' | 'another class is live'
+
+export type GoLiveResult =
+  | {
+      session: SessionRow
+      /** how: it was live already (a second publish, or the teacher started it first), it ended moments ago and
+       * resumes (OBS reconnected), or it was waiting (early or on time: its own key may start it any time before
+       * its scheduled end) */
+      how: 'already-live' | 'resumed' | 'started'
+      refused?: undefined
+    }
+  | { refused: PublishRefusal; session?: undefined; how?: undefined; other?: { sessionId: number; title: string } }
 
 /**
- * The channel's stream started: its session goes live. Choice, first match wins:
- * 1. a session already live (a second publish, or the teacher started the class first) stays live;
- * 2. a session ended within RESUME_WINDOW_MS (the stream dropped and came back) is live again;
- * 3. the waiting session whose start is nearest to now, within SCHEDULE_WINDOW_MS either side;
- * 4. else a new, unscheduled session: title = channel name + China date, start now, nominal end +2 h.
- * Emits state 'live' unless the session was live already. Null when the channel does not exist.
+ * The stream of a class's push key started (issue 25: a key belongs to the class it was issued for, so pushing
+ * with tomorrow's key starts tomorrow's class, never another one and never a new untitled one). In one
+ * transaction under the channel's row lock; emits state 'live' when the class went live. Null when the channel
+ * does not exist.
  */
 export async function goLive(
   db: Db,
   events: LiveEvents,
   key: ChannelKey,
+  sessionId: number,
   now = new Date(),
 ): Promise<GoLiveResult | null> {
   const result = await db.transaction(async (tx): Promise<GoLiveResult | null> => {
     const channel = await lockChannel(tx, key)
     if (!channel) return null
     const ofChannel = and(eq(liveSession.tenantId, key.tenantId), eq(liveSession.channelId, key.channelId))
-    const [live] = await tx
+    const [target] = await tx
       .select()
       .from(liveSession)
-      .where(and(ofChannel, eq(liveSession.state, 'live')))
-      .orderBy(desc(liveSession.startedAt))
+      .where(and(ofChannel, eq(liveSession.id, sessionId)))
+    if (!target) return { refused: 'no such class' }
+    if (target.state === 'live') return { session: target, how: 'already-live' }
+    const [other] = await tx
+      .select({ sessionId: liveSession.id, title: liveSession.title })
+      .from(liveSession)
+      .where(and(ofChannel, eq(liveSession.state, 'live'), ne(liveSession.id, sessionId)))
       .limit(1)
-    if (live) return { session: live, how: 'already-live' }
-
-    const [recent] = await tx
-      .select()
-      .from(liveSession)
-      .where(
-        and(
-          ofChannel,
-          eq(liveSession.state, 'ended'),
-          gte(liveSession.endedAt, new Date(now.getTime() - RESUME_WINDOW_MS)),
-        ),
-      )
-      .orderBy(desc(liveSession.endedAt))
-      .limit(1)
-    if (recent) {
-      const [s] = await tx
-        .update(liveSession)
-        .set({ state: 'live', endedAt: null })
-        .where(eq(liveSession.id, recent.id))
-        .returning()
-      return { session: s!, how: 'resumed' }
-    }
-
-    const waiting = await tx
-      .select()
-      .from(liveSession)
-      .where(and(ofChannel, eq(liveSession.state, 'waiting')))
-    const near = waiting
-      .map((s) => ({ s, gap: Math.abs(s.startAt.getTime() - now.getTime()) }))
-      .filter((x) => x.gap <= SCHEDULE_WINDOW_MS)
-      .sort((a, b) => a.gap - b.gap || a.s.id - b.s.id)[0]
-    if (near) {
-      const [s] = await tx
-        .update(liveSession)
-        .set({ state: 'live', startedAt: now, endedAt: null })
-        .where(eq(liveSession.id, near.s.id))
-        .returning()
-      return { session: s!, how: 'scheduled' }
-    }
-
+    const resumable =
+      target.state === 'ended' && !!target.endedAt && now.getTime() - target.endedAt.getTime() <= RESUME_WINDOW_MS
+    const waiting = target.state === 'waiting' && target.endAt.getTime() > now.getTime()
+    if (!resumable && !waiting) return { refused: 'class ended' }
+    if (other) return { refused: 'another class is live', other }
     const [s] = await tx
-      .insert(liveSession)
-      .values({
-        tenantId: key.tenantId,
-        channelId: key.channelId,
-        title: `${channel.name} ${chinaDate(now)}`.slice(0, 100),
-        startAt: now,
-        endAt: new Date(now.getTime() + UNSCHEDULED_MS),
-        state: 'live',
-        startedAt: now,
-      })
+      .update(liveSession)
+      .set(resumable ? { state: 'live', endedAt: null } : { state: 'live', startedAt: now, endedAt: null })
+      .where(eq(liveSession.id, target.id))
       .returning()
-    return { session: s!, how: 'unscheduled' }
+    return { session: s!, how: resumable ? 'resumed' : 'started' }
   })
-  if (result && result.how !== 'already-live') {
+  if (result?.session && result.how !== 'already-live') {
     events.emit('state', {
       tenantId: key.tenantId,
       channelId: key.channelId,
@@ -133,7 +101,8 @@ export async function goLive(
 }
 
 /**
- * The channel's stream ended: its live session (if any) ends now. `recordingFollows`: a recording of the stream is
+ * The channel's stream ended: its live session (if any; with `sessionId`, only that one: the stream of a push key
+ * ends its own class, never another that a refused key's stream could name) ends now. `recordingFollows`: a recording of the stream is
  * on its way (local provider: `record all`), so CLASSEND says playback will exist when the channel allows it.
  * Returns the ended session, or null when nothing was live.
  */
@@ -141,7 +110,7 @@ export async function endLive(
   db: Db,
   events: LiveEvents,
   key: ChannelKey,
-  opts: { recordingFollows: boolean },
+  opts: { recordingFollows: boolean; sessionId?: number },
   now = new Date(),
 ): Promise<SessionRow | null> {
   const out = await db.transaction(async (tx) => {
@@ -155,6 +124,7 @@ export async function endLive(
           eq(liveSession.tenantId, key.tenantId),
           eq(liveSession.channelId, key.channelId),
           eq(liveSession.state, 'live'),
+          opts.sessionId === undefined ? undefined : eq(liveSession.id, opts.sessionId),
         ),
       )
       .returning()

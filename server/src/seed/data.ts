@@ -100,7 +100,8 @@ export const TENANTS: TenantSeed[] = [
       eduLevel: '硕士',
     },
     config: {
-      'client.config': { hideBuyState: true },
+      // the iOS mini-program rule only (src/domain/buy.ts): the school's website and Android sell (issue 25)
+      'client.config': { hideBuyState: 'ios' },
       'home.mobile': { title: '博学继续教育', theme: { primary: '#13a35b' } },
       'home.header': { companyName: '博学继续教育学院' },
       'home.footer.record': { record: '苏ICP备2022045128号-2' },
@@ -207,19 +208,42 @@ export const HOME_ITEMS: [string, string, string][] = [
   ['学习中心', 'learn', '/pages/learn/index'],
   ['资讯', 'news', '/pages3/news/index'],
   ['直播', 'live', '/pages5/liveList'],
-  ['证书查询', 'cert', '/pages2/exam/index'],
+  // public: anyone checks a certificate by its number, no login (docs/DECISIONS.md "Shop, account and home fixes")
+  ['证书查询', 'cert', '/pages3/cert/verify'],
   ['在线客服', 'service', '/pages5/counselor/index'],
 ]
 
-/** Where each home banner (assets.ts BANNERS, same order) leads, per tenant. */
+/**
+ * Where each home banner (assets.ts BANNERS, same order) leads, per tenant: a banner advertising goods opens that
+ * goods' page (`goods:<key>`, the key of seed/shop-data.ts), not the generic shop.
+ */
 export const BANNER_LINKS: Record<string, string[]> = {
+  // 安全生产管理人员考前冲刺, 一级建造师 2025 精讲班 (the package of the 精讲班), 特种作业操作证 在线题库
+  '1001': ['goods:aq-full', 'goods:yj-pkg', 'goods:tz-bank'],
+  // 专业技术人员继续教育 (公需科目), 会计继续教育; 职称申报 政策解读: the news list on its category (seed/news.ts)
+  '1002': ['goods:gx-free', 'goods:kj-jx', '/pages3/news/index?category=职称评审'],
+}
+
+/** Where the banners led before they opened their goods (seed/links.ts repairs these exact values). */
+export const OLD_BANNER_LINKS: Record<string, string[]> = {
   '1001': ['/pages/course/index', '/pages/course/index?goodsType=1', '/pages/questionBank/index'],
-  // 职称申报 政策解读: the news list on its category (seed/news.ts NEWS_CATEGORIES)
   '1002': ['/pages/course/index', '/pages/learn/index', '/pages3/news/index?category=职称评审'],
 }
 
-/** `article:N` -> the news page of the N-th seeded article (ids known once inserted); other links as they are. */
-export function seedLink(link: string, articleIds: readonly number[]): string {
+/** A seeded goods by its key: its id and type (the page a goods opens depends on its type). */
+export type SeedGoods = (key: string) => { id: number; goodsType: number } | undefined
+
+/**
+ * `article:N` -> the news page of the N-th seeded article; `goods:<key>` -> the page of the seeded goods with that
+ * key (a package its package page); ids are known once inserted. Other links as they are.
+ */
+export function seedLink(link: string, articleIds: readonly number[], goodsOf?: SeedGoods): string {
+  const g = /^goods:([\w-]+)$/.exec(link)
+  if (g) {
+    const found = goodsOf?.(g[1]!)
+    if (!found) return '/pages/course/index'
+    return found.goodsType === 4 ? `/pages3/course/jydetail?id=${found.id}` : `/pages3/course/detail?id=${found.id}`
+  }
   const m = /^article:(\d+)$/.exec(link)
   if (!m) return link
   const id = articleIds[Number(m[1])]

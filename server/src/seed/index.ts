@@ -24,17 +24,6 @@ import { seedShopIfEmpty } from './shop'
 import { markSeeded, seedIsCurrent } from './version'
 import { seedWechatIfEmpty } from './wechat'
 
-export interface DemoCredentials {
-  tenantId: number
-  name: string
-  host: string
-  account: string
-  password: string
-  /** 'learner', or the staff role of the account (teacher, assistant, manager: the console's staff desk too) */
-  role: string
-}
-
-export { demoCredentials } from './start'
 export { forgetSeedVersion, SEED_VERSION } from './version'
 
 /**
@@ -156,6 +145,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     }
   })
   await seedShopIfEmpty(db)
+  // the banners that advertise goods open them, now that the goods have ids
+  await repairSeedLinks(db)
   await seedBankIfEmpty(db)
   await seedLearnIfEmpty(db)
   await seedExamsIfEmpty(db)

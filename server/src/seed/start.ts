@@ -4,9 +4,18 @@
  */
 import type { Db } from '../db'
 import { DEMO_PASSWORD, TENANTS } from './data'
-import type { DemoCredentials } from './index'
 import { LIVE_SEEDS } from './live-data'
 import { seedIsCurrent } from './version'
+
+export interface DemoCredentials {
+  tenantId: number
+  name: string
+  host: string
+  account: string
+  password: string
+  /** 'learner', or the staff role of the account (teacher, assistant, manager: the console's staff desk too) */
+  role: string
+}
 
 /** Seeds (or brings an older seed up to date) unless the database is at SEED_VERSION; true when it seeded anew. */
 export async function seedIfNeeded(db: Db): Promise<boolean> {

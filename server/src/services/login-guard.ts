@@ -100,16 +100,30 @@ export const unknownSubject = (name: string) => `a${name.trim().toLowerCase().sl
 /** How the refusal ends: the password login pages point to the SMS login, the password change to the reset. */
 export type GuardedAction = 'login' | 'changePassword'
 
+/** What is left of the subject's window after a counted attempt. */
+export interface PasswordAttempt {
+  /** wrong passwords still allowed before password logins are refused (0: the next one is refused) */
+  left: number
+  /** minutes until the window ends (how long a lock lasts from now) */
+  minutes: number
+  /** the window's limit (config loginGuard.maxFailures) */
+  max: number
+}
+
 /**
  * Counts a password attempt of the subject; throws 429 when the subject has used up its window (the password
- * must then not be checked). Call `passwordAccepted` when the password was right.
+ * must then not be checked). Call `passwordAccepted` when the password was right, else throw `wrongPassword`.
  */
-export async function countPasswordAttempt(ctx: Ctx, subject: string, action: GuardedAction = 'login') {
+export async function countPasswordAttempt(
+  ctx: Ctx,
+  subject: string,
+  action: GuardedAction = 'login',
+): Promise<PasswordAttempt> {
   const { maxFailures, windowSeconds } = ctx.config.loginGuard
   const now = new Date()
   const { attempts, resetAt } = await storeOf(ctx).hit(ctx.scope.tenantId, subject, now, windowSeconds * 1000)
-  if (attempts <= maxFailures) return
   const minutes = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 60_000))
+  if (attempts <= maxFailures) return { left: maxFailures - attempts, minutes, max: maxFailures }
   if (attempts === maxFailures + 1)
     ctx.log.warn({ tenantId: ctx.scope.tenantId, subject }, 'password attempts refused until the window ends')
   throw new AppError(
@@ -118,6 +132,18 @@ export async function countPasswordAttempt(ctx: Ctx, subject: string, action: Gu
       ? `密码错误次数过多，请${minutes}分钟后再试，或使用短信验证码登录`
       : `密码错误次数过多，请${minutes}分钟后再试，或退出后通过短信验证码重设密码`,
   )
+}
+
+/**
+ * The refusal of a wrong password (400). Once half of the window's attempts are used it says how many are left
+ * before the lock, and the last one that the lock has begun (docs/DECISIONS.md "Shop, account and home fixes").
+ * An account name that matches no account is counted the same way, so the words never tell whether it exists.
+ */
+export function wrongPassword(wrong: string, attempt: PasswordAttempt): AppError {
+  if (attempt.left === 0) return new AppError(400, `${wrong}, locked for ${attempt.minutes} minutes`)
+  if (attempt.left <= Math.floor(attempt.max / 2))
+    return new AppError(400, `${wrong}, ${attempt.left} attempts left before a ${attempt.minutes}-minute lock`)
+  return new AppError(400, wrong)
 }
 
 /** The right password, an SMS login or a reset by SMS: the subject's attempts are forgotten. */

@@ -74,27 +74,30 @@ export function WechatInfo({ consult }: { consult: ConsultConfig }) {
 
 /**
  * Service hotline, social-messaging contact, cart shortcut and back-to-top; each part switched by its consult flag.
- * It must not hide the page: once the page scrolls it docks as a small tab at the screen edge (an open panel
- * closes) and stays there while the learner reads on; a tap on the tab, or the page back at the top, brings the
- * buttons back. It also leaves room below the page's last item (`fw-room`), so the end of a list can always be
- * scrolled clear of the buttons.
+ * It must not hide the page: it rests docked as a small tab at the screen edge (its buttons, out, covered the text
+ * of the list under them: issue 25); a tap on the tab brings the buttons out, and the page scrolling docks it again
+ * (an open panel closes). It also leaves room below the page's last item (`fw-room`), so the end of a list can always
+ * be scrolled clear of the buttons.
  */
 export default function FloatingWidget({ scrollTop, shop = false }: FloatingWidgetProps) {
   const consult = useApp((s) => s.consultMobile)
   const loggedIn = useSession((s) => !!s.userAccount)
+  // no cart where this platform must not sell (src/domain/buy.ts)
+  const hideBuy = useApp((s) => s.hideBuyState)
   const [state, dispatch] = useReducer(widgetReducer, initialWidgetState)
-  const [docked, setDocked] = useState(false)
+  // docked until the learner asks for it: out, its buttons covered the list under them (issue 25)
+  const [docked, setDocked] = useState(true)
   const lastTop = useRef(scrollTop)
 
   useEffect(() => {
     if (scrollTop === lastTop.current) return
     lastTop.current = scrollTop
-    setDocked(scrollTop > 0)
+    if (scrollTop > 0) setDocked(true)
     dispatch({ type: 'collapse' })
   }, [scrollTop])
 
   const { hotline, wechat } = serviceParts(consult)
-  const cart = loggedIn && isOn(consult?.shoppingCarStatus)
+  const cart = loggedIn && !hideBuy && isOn(consult?.shoppingCarStatus)
   const backTop = scrollTop > 0
 
   if (!hotline && !wechat && !cart && !backTop) return null

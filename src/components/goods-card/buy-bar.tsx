@@ -4,6 +4,7 @@ import { t } from '@/i18n/sub'
 import { useApp } from '@/store/app'
 import { GOODS_TYPE } from '../../../contract/schemas/codes'
 import { CART_URL, requireLogin, useGoodsBuy } from './actions'
+import BuyElsewhere from './buy-elsewhere'
 import './index.scss'
 
 export interface BuyBarProps {
@@ -15,14 +16,15 @@ export interface BuyBarProps {
 
 /**
  * Bottom bar of a goods / package page: cart shortcut with the cart count, add to cart, buy now; or study
- * now when the learner already owns the goods. With hideBuyState only 'study now' can remain.
+ * now when the learner already owns the goods. Where this platform must not sell (hideBuyState, src/domain/buy.ts)
+ * only 'study now' remains, and a learner who does not own the goods is told where to buy instead.
  */
 export default function BuyBar({ goodsId, goodsType, onSale }: BuyBarProps) {
   const hideBuy = useApp((s) => s.hideBuyState)
   const cartNum = useApp((s) => s.shoppingNum)
   const { bought, adding, addCart, buyNow, study } = useGoodsBuy(goodsId, goodsType)
 
-  if (hideBuy && !bought) return null
+  if (hideBuy && !bought) return <BuyElsewhere variant="bar" />
 
   return (
     <>

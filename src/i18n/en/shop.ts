@@ -21,4 +21,9 @@ export default {
   'shop.sales': '{count} bought',
   'shop.teachers': 'Teachers: {names}',
   'shop.landing.activityPrice': 'Offer price',
+  'shop.elsewhere.title': 'Buying is not available in the mini-program',
+  'shop.elsewhere.hint': 'Open {site} in a phone or computer browser to buy, or ask our service team to enrol you',
+  'shop.elsewhere.contact': 'Contact us',
+  'shop.elsewhere.copy': 'Copy address',
+  'shop.elsewhere.ask': 'Ask to enrol',
 } satisfies Record<keyof typeof zh, string>

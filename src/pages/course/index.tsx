@@ -5,6 +5,7 @@ import { dropAppShell } from '@/components/app-shell'
 import Empty from '@/components/empty'
 import FloatingWidget from '@/components/floating-widget'
 import GoodsCard from '@/components/goods-card'
+import BuyElsewhere from '@/components/goods-card/buy-elsewhere'
 import { goodsTypeKey } from '@/components/goods-card/url'
 import { takeTabQuery } from '@/components/link'
 import NavBar from '@/components/nav-bar'
@@ -51,6 +52,8 @@ export default function Course() {
   const educationType = useApp((s) => s.educationType)
   const businessLevel = useApp((s) => s.businessLevel)
   const sujectType = useApp((s) => s.sujectType)
+  // where this platform must not sell: the catalogue without prices, and what to do instead on top
+  const hideBuy = useApp((s) => s.hideBuyState)
 
   const [edus, setEdus] = useState<Edu[]>([])
   const [bizList, setBizList] = useState<Business[]>([])
@@ -291,6 +294,7 @@ export default function Course() {
         </View>
 
         <View className="shop-body">
+          {hideBuy && <BuyElsewhere />}
           {list.status === 'loading' && <PageLoading rows={4} />}
           {list.status === 'error' && (
             <Empty text={t('shell.loadFailed')} actionText={t('common.retry')} onAction={() => list.reload()} />

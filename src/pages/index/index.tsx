@@ -11,6 +11,7 @@ import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
+import { sellsLink } from '@/domain/buy'
 import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
 import { consultationList, homeAdverts, homeList } from '@/services/api/common'
@@ -35,7 +36,10 @@ function footerText(v: unknown): string {
 export default function Home() {
   const brand = useBrand((s) => s.brand)
   const record = useApp((s) => footerText(s.config['home.footer.record']))
-  const [adverts, setAdverts] = useState<Advert[]>([])
+  // where this platform must not sell (src/domain/buy.ts) no banner advertises goods
+  const hideBuy = useApp((s) => s.hideBuyState)
+  const [allAdverts, setAdverts] = useState<Advert[]>([])
+  const adverts = hideBuy ? allAdverts.filter((ad) => !sellsLink(ad.linkUrl)) : allAdverts
   const [items, setItems] = useState<HomeItem[]>([])
   const [news, setNews] = useState<Consultation[]>([])
   const [total, setTotal] = useState(0)

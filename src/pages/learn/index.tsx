@@ -6,6 +6,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useCallback } from 'react'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import NavBar from '@/components/nav-bar'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
@@ -38,6 +39,8 @@ function ContinueCard({ last }: { last: LastStudy }) {
 }
 
 export default function Learn() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(t('learn.goods.toShop'))
   const loggedIn = useSession((s) => !!s.userAccount)
   const last = useLoader(() => lastStudy(undefined, QUIET))
   const today = useLoader(() => todayStudy(QUIET))
@@ -153,8 +156,8 @@ export default function Learn() {
             empty={rows.length === 0}
             emptyText={t('learn.goods.empty')}
             emptyHint={t('learn.goods.emptyHint')}
-            emptyAction={t('learn.goods.toShop')}
-            onEmptyAction={() => Taro.switchTab({ url: learnUrl.shop })}
+            emptyAction={toShop.text}
+            onEmptyAction={toShop.open}
             onRetry={() => goods.reload()}
           >
             {rows.map((g) => (

@@ -43,6 +43,7 @@ import NavBar from '@/components/nav-bar'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
 import { getLocale, type Locale, type MessageKey, setLocale, t } from '@/i18n'
+import { schoolInfo } from '@/services/api/tabs'
 import { getInfo } from '@/services/api/user'
 import { logout } from '@/services/session'
 import { storage } from '@/services/storage'
@@ -171,6 +172,8 @@ export default function Wd() {
   const unreadMessages = useApp((s) => s.unreadMessages)
   const lettersToSign = useApp((s) => s.lettersToSign)
   const plansToDo = useApp((s) => s.plansToDo)
+  // no cart where this platform must not sell (src/domain/buy.ts); past orders stay
+  const hideBuy = useApp((s) => s.hideBuyState)
   // the school of the host's tenant (src/services/tenant/brand.ts), not the build's
   const school = useBrand((s) => s.brand.name)
   const [locale, setLocaleState] = useState(getLocale())
@@ -206,13 +209,29 @@ export default function Wd() {
     if (r.confirm) await logout()
   }
 
-  const onAbout = () =>
-    Taro.showModal({
-      title: wx('about.title'),
-      content: wx('about.content', { school }),
+  /**
+   * 关于我们: the school's own introduction, address and email (its profile, `/school/info/getInfo`, which needs a
+   * session) and the service hotline; a visitor gets the name and the hotline (public config) and is told to log in
+   */
+  const onAbout = async () => {
+    const consult = useApp.getState().consultMobile
+    let info: Awaited<ReturnType<typeof schoolInfo>> | null = null
+    if (loggedIn) info = await schoolInfo({ silent: true }).catch(() => null)
+    const hotline = info?.hotline || consult?.serviceNumber || ''
+    const hours = info?.hours || consult?.servicingTime || ''
+    const lines = [
+      info?.intro || (loggedIn ? '' : wx('about.loginForIntro')),
+      info?.address ? wx('about.address', { address: info.address }) : '',
+      info?.email ? wx('about.email', { email: info.email }) : '',
+      hotline ? wx('about.hotline', { hotline: hours ? `${hotline}（${hours}）` : hotline }) : '',
+    ].filter(Boolean)
+    await Taro.showModal({
+      title: info?.name || school || wx('about.title'),
+      content: lines.length > 0 ? lines.join('\n') : wx('about.content', { school }),
       showCancel: false,
       confirmText: t('common.confirm'),
     })
+  }
 
   const name = loggedIn ? displayName(userInfo) || userAccount : t('wd.guest')
 
@@ -275,7 +294,7 @@ export default function Wd() {
             </View>
           </View>
           <View className="wd-shortcuts">
-            {ORDER_ENTRIES.map((e) => (
+            {ORDER_ENTRIES.filter((e) => !(hideBuy && e.key === 'cart')).map((e) => (
               <View key={e.key} className={`wd-shortcut wd-order-${e.key} wd-menu-${e.key}`} onClick={() => go(e.url)}>
                 <Icon glyph={e.glyph} className="wd-shortcut-icon" />
                 {e.key === 'pending' && loggedIn && pendingOrders > 0 && (

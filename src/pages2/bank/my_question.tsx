@@ -4,6 +4,7 @@
  */
 import { View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n/sub'
@@ -14,6 +15,8 @@ import { type MyBank, myBanks } from '@/services/api/bank'
 import { BankRow } from './bank-row'
 
 export default function MyQuestion() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(t('bankList.banks.toShop'))
   const banks = useLoader(() => myBanks(undefined, QUIET))
   useDidShow(() => {
     if (requireLogin()) banks.reload(banks.status === 'ready')
@@ -34,8 +37,8 @@ export default function MyQuestion() {
         empty={rows.length === 0}
         emptyText={t('bankList.banks.empty')}
         emptyHint={t('bankList.banks.emptyHint')}
-        emptyAction={t('bankList.banks.toShop')}
-        onEmptyAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+        emptyAction={toShop.text}
+        onEmptyAction={toShop.open}
         onRetry={() => banks.reload()}
       >
         <View className="qb-section">

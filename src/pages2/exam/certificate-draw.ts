@@ -111,6 +111,62 @@ export function fitFontSize(text: string, maxWidth: number, max: number, min: nu
 /** 合格证书 -> 合 格 证 书 (a title spaced out); Latin titles stay as they are. */
 export const spaced = (title: string) => (/^[\u2e80-\u9fff]+$/.test(title) ? Array.from(title).join(' ') : title)
 
+/** What a seal says under its star: the same in every language, like the school's name around it. */
+export const SEAL_TEXT = '证书专用章'
+
+/**
+ * The school's seal (issue 25: the certificate had none): a red ring, the school's name along its upper arc
+ * (centred, each character turned to face the centre), a five-pointed star in the middle and 证书专用章 under it.
+ * Drawn from paths and text only, so it is the same on every platform and in the saved image.
+ */
+export function drawSeal(ctx: Ctx2D, school: string, cx: number, cy: number, r: number): void {
+  const red = 'rgba(206, 32, 32, 0.82)'
+  ctx.save()
+  ctx.strokeStyle = red
+  ctx.fillStyle = red
+  ctx.lineWidth = Math.max(3, r * 0.06)
+  ctx.beginPath()
+  ctx.arc(cx, cy, r, 0, Math.PI * 2)
+  ctx.stroke()
+
+  // the star
+  const outer = r * 0.3
+  const inner = outer * 0.4
+  ctx.beginPath()
+  for (let i = 0; i < 10; i++) {
+    const rad = i % 2 === 0 ? outer : inner
+    const a = -Math.PI / 2 + (i * Math.PI) / 5
+    const x = cx + rad * Math.cos(a)
+    const y = cy + rad * Math.sin(a)
+    if (i === 0) ctx.moveTo(x, y)
+    else ctx.lineTo(x, y)
+  }
+  ctx.lineTo(cx + outer * Math.cos(-Math.PI / 2), cy + outer * Math.sin(-Math.PI / 2))
+  ctx.fill()
+
+  // the name along the upper arc
+  const chars = Array.from(school.trim()).slice(0, 18)
+  const size = Math.round(r * (chars.length > 12 ? 0.19 : 0.22))
+  ctx.font = `bold ${size}px sans-serif`
+  ctx.textAlign = 'center'
+  ctx.textBaseline = 'middle'
+  const ring = r - size * 0.85
+  const step = Math.min((Math.PI * 1.35) / Math.max(1, chars.length), (size * 1.15) / ring)
+  const span = step * chars.length
+  chars.forEach((ch, i) => {
+    const a = -Math.PI / 2 - span / 2 + step * (i + 0.5)
+    ctx.save()
+    ctx.translate(cx + ring * Math.cos(a), cy + ring * Math.sin(a))
+    ctx.rotate(a + Math.PI / 2)
+    ctx.fillText(ch, 0, 0)
+    ctx.restore()
+  })
+
+  ctx.font = `bold ${Math.round(r * 0.17)}px sans-serif`
+  ctx.fillText(SEAL_TEXT, cx, cy + r * 0.55)
+  ctx.restore()
+}
+
 export function drawCertificate(ctx: Ctx2D, v: CertificateView): void {
   const measure: Measure = (s) => ctx.measureText(s).width
   ctx.fillStyle = '#fffdf6'
@@ -144,8 +200,10 @@ export function drawCertificate(ctx: Ctx2D, v: CertificateView): void {
   ctx.textAlign = 'right'
   ctx.fillStyle = '#1f2329'
   ctx.font = '26px sans-serif'
-  ctx.fillText(fitLine(v.school, 320, measure), 900, 548)
-  ctx.fillText(v.date, 900, 588)
+  ctx.fillText(fitLine(v.school, 320, measure), 756, 548)
+  ctx.fillText(v.date, 756, 588)
+  // the seal beside the school's name and the date, the way a certificate is stamped, without hiding them
+  drawSeal(ctx, v.school, 838, 552, 66)
 
   // serial and verification link on the full width at the bottom: the link is printed whole (never cut), in a
   // smaller type when it is long

@@ -3,11 +3,12 @@ import Taro, { useLoad, useRouter } from '@tarojs/taro'
 import { useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import { useSubmit } from '@/components/form/use-submit'
-import { imageUrl } from '@/components/link'
+import BuyElsewhere, { useShopDoor } from '@/components/goods-card/buy-elsewhere'
+import { docUrl, imageUrl } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
-import { formatPrice } from '@/domain/money'
+import { formatPrice, saving } from '@/domain/money'
 import { t } from '@/i18n/sub'
 import {
   activityOrder,
@@ -21,9 +22,11 @@ import {
 } from '@/services/api/shop'
 import { storage } from '@/services/storage'
 import { useApp } from '@/store/app'
+import { ox } from './detail-messages'
 import { requireLogin } from './guard'
 import { parseIds } from './status'
 import './order.scss'
+import './detail.scss'
 
 interface Line {
   goodsId: number
@@ -34,19 +37,36 @@ interface Line {
   originalPrice: number
   onSale: boolean
   owned: boolean
+  /** days after buying; 0 = no end (the goods' own, shown under its name) */
+  validityDays: number | null
+}
+
+/** Each line's validity: the goods' detail (a cached public read); unknown when it cannot be read. */
+async function withValidity(lines: Omit<Line, 'validityDays'>[]): Promise<Line[]> {
+  const opts = { noLoading: true, silent: true }
+  const details = await Promise.all(
+    lines.map((l) =>
+      Promise.resolve()
+        .then(() => goodsDetail(l.goodsId, opts))
+        .catch(() => null),
+    ),
+  )
+  return lines.map((l, i) => ({ ...l, validityDays: details[i]?.validityDays ?? null }))
 }
 
 async function loadLines(goodsIds: number[], cartIds: number[], activityId: number | undefined): Promise<Line[]> {
   const opts = { noLoading: true }
   if (cartIds.length > 0) {
     const list = await cartList(opts)
-    return list.rows.filter((r) => cartIds.includes(r.cartId)).map((r) => ({ ...r, owned: false }))
+    return withValidity(list.rows.filter((r) => cartIds.includes(r.cartId)).map((r) => ({ ...r, owned: false })))
   }
   if (activityId && goodsIds.length === 1) {
     const landing = await shareGoods(activityId, opts)
-    return landing.goods
-      .filter((g) => g.goodsId === goodsIds[0])
-      .map((g) => ({ ...g, price: g.activityPrice, originalPrice: g.price, onSale: true, owned: false }))
+    return withValidity(
+      landing.goods
+        .filter((g) => g.goodsId === goodsIds[0])
+        .map((g) => ({ ...g, price: g.activityPrice, originalPrice: g.price, onSale: true, owned: false })),
+    )
   }
   const [details, status] = await Promise.all([
     Promise.all(goodsIds.map((id) => goodsDetail(id, opts))),
@@ -62,11 +82,17 @@ async function loadLines(goodsIds: number[], cartIds: number[], activityId: numb
       originalPrice: d.originalPrice,
       onSale: s ? s.onSale : d.onSale,
       owned: s?.owned ?? false,
+      validityDays: d.validityDays,
     }
   })
 }
 
-/** Checkout: the goods and their server prices, then one order per page visit (idempotency key). */
+/**
+ * Checkout: the goods (cover, name, validity) and their server prices, the price breakdown (items at their usual
+ * price, the discount, what is due), the agreement the order accepts, then one order per page visit (idempotency
+ * key). The app has no coupons or points to spend (live points are not money), so none are offered. Where this
+ * platform must not sell (src/domain/buy.ts) it says where to buy instead.
+ */
 export default function ConfirmList() {
   const { params } = useRouter()
   const goodsIds = parseIds(params.goodsIds)
@@ -77,6 +103,8 @@ export default function ConfirmList() {
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
   const [placed, setPlaced] = useState<PlaceResult | null>(null)
   const { submitting, run } = useSubmit()
+  const hideBuy = useApp((s) => s.hideBuyState)
+  const toShop = useShopDoor(t('order.cart.toShop'))
   // one key per visit: a double tap or a retry after a failure places the same order (the server answers it again)
   const keyRef = useRef('')
   if (!keyRef.current) keyRef.current = newIdempotencyKey()
@@ -92,12 +120,15 @@ export default function ConfirmList() {
   }
 
   useLoad(() => {
-    if (!requireLogin()) return
+    if (useApp.getState().hideBuyState || !requireLogin()) return
     load()
   })
 
   const orderable = lines.filter((l) => l.onSale && !l.owned)
   const total = orderable.reduce((sum, l) => sum + l.price, 0)
+  // the items at their usual (struck) price, and what the learner saves on them
+  const listTotal = orderable.reduce((sum, l) => sum + Math.max(l.price, l.originalPrice), 0)
+  const saved = orderable.reduce((sum, l) => sum + saving(l.price, l.originalPrice), 0)
 
   const goNext = (r: PlaceResult) => {
     const url = r.paid
@@ -139,6 +170,14 @@ export default function ConfirmList() {
     })
   }
 
+  if (hideBuy)
+    return (
+      <View className="page order-page confirm-page" style={themeStyle}>
+        <NavBar title={t('order.confirm.title')} />
+        <BuyElsewhere />
+      </View>
+    )
+
   return (
     <View className="page order-page confirm-page" style={themeStyle}>
       <NavBar title={t('order.confirm.title')} />
@@ -147,11 +186,7 @@ export default function ConfirmList() {
         <Empty text={t('shell.loadFailed')} actionText={t('common.retry')} onAction={() => load()} />
       )}
       {status === 'ready' && lines.length === 0 && (
-        <Empty
-          text={t('order.confirm.nothing')}
-          actionText={t('order.cart.toShop')}
-          onAction={() => Taro.switchTab({ url: '/pages/course/index' })}
-        />
+        <Empty text={t('order.confirm.nothing')} actionText={toShop.text} onAction={toShop.open} />
       )}
       {status === 'ready' && lines.length > 0 && (
         <>
@@ -162,6 +197,11 @@ export default function ConfirmList() {
                 <Image className="order-goods-cover" src={imageUrl(l.cover)} mode="aspectFill" />
                 <View className="order-goods-main">
                   <Text className="order-goods-name">{l.goodsName}</Text>
+                  {l.validityDays !== null && (
+                    <Text className="confirm-validity">
+                      {l.validityDays > 0 ? ox('validity', { days: l.validityDays }) : ox('forever')}
+                    </Text>
+                  )}
                   {!l.onSale && <Text className="order-goods-tag">{t('order.confirm.offSale')}</Text>}
                   {l.onSale && l.owned && <Text className="order-goods-tag">{t('order.confirm.owned')}</Text>}
                   <View className="order-goods-price-row">
@@ -173,8 +213,33 @@ export default function ConfirmList() {
                 </View>
               </View>
             ))}
+          </View>
+
+          <View className="order-card confirm-breakdown">
+            <Text className="order-card-title">{ox('breakdown')}</Text>
+            <View className="od-row confirm-list-total">
+              <Text className="od-row-label">{ox('goodsTotal')}</Text>
+              <Text className="od-row-value">{formatPrice(listTotal)}</Text>
+            </View>
+            {saved > 0 && (
+              <View className="od-row confirm-saving">
+                <Text className="od-row-label">{ox('saving')}</Text>
+                <Text className="od-row-value">-{formatPrice(saved)}</Text>
+              </View>
+            )}
+            <View className="od-row od-pay confirm-due">
+              <Text className="od-row-label">{ox('due')}</Text>
+              <Text className="od-pay-price">{formatPrice(total)}</Text>
+            </View>
             <Text className="order-note">{t('order.confirm.priceNote')}</Text>
           </View>
+
+          <Text className="confirm-agree">
+            {ox('agree')}
+            <Text className="confirm-terms" onClick={() => Taro.navigateTo({ url: docUrl('agreement.service') })}>
+              {ox('terms')}
+            </Text>
+          </Text>
 
           {placed && (
             <View className="order-card confirm-placed">

@@ -1,27 +1,23 @@
-import Popup from '@nutui/nutui-react-taro/dist/es/packages/popup/index.js'
-import { Button, Image, ScrollView, Text, View } from '@tarojs/components'
+import { Image, ScrollView, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro'
 import { useRef, useState } from 'react'
 import Empty from '@/components/empty'
-import { Field, TextInput } from '@/components/form'
-import { useSubmit } from '@/components/form/use-submit'
 import { imageUrl } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
 import { formatDate } from '@/domain/datetime'
 import { formatPrice } from '@/domain/money'
-import { type MessageKey, t } from '@/i18n/sub'
-import { cancelOrder, type Order, orderList, refund, refundList } from '@/services/api/shop'
+import { t } from '@/i18n/sub'
+import { cancelOrder, type Order, orderList, refundList } from '@/services/api/shop'
 import { ORDER_STATUS } from '../../../contract/schemas/codes'
 import { requireLogin } from './guard'
 import { hasReceipt, rx, viewReceipt } from './receipt-view'
-import { ORDER_TABS, type OrderTabKey, orderActions, orderStatusKey, payLabelKey } from './status'
-import '@nutui/nutui-react-taro/dist/es/packages/popup/style/css.js'
+import { RefundSheet } from './refund-sheet'
+import { ORDER_TABS, type OrderTabKey, orderActions, orderDetailUrl, orderStatusKey, payLabelKey } from './status'
 import './order.scss'
 
 const PAGE_SIZE = 10
-const REASON_MAX = 200
 
 function fetchPage(tab: OrderTabKey, pageNum: number) {
   const opts = { noLoading: true }
@@ -30,7 +26,7 @@ function fetchPage(tab: OrderTabKey, pageNum: number) {
   return orderList({ pageNum, pageSize: PAGE_SIZE, ...(status ? { orderStatus: status } : {}) }, opts)
 }
 
-/** My orders by state, with pay, cancel, refund and invoice actions. */
+/** My orders by state, with pay, cancel, refund and invoice actions; an order opens its own page. */
 export default function MyOrders() {
   // ?tab=pending|paid|refund… opens that tab (the order shortcuts of My account)
   const { params } = useRouter()
@@ -44,9 +40,6 @@ export default function MyOrders() {
   const seq = useRef(0)
 
   const [refundFor, setRefundFor] = useState<Order | null>(null)
-  const [reason, setReason] = useState('')
-  const [reasonError, setReasonError] = useState<MessageKey | undefined>()
-  const { submitting: refunding, run: runRefund } = useSubmit()
 
   const load = async (key: OrderTabKey = tab, quietly = false) => {
     const mine = ++seq.current
@@ -112,29 +105,7 @@ export default function MyOrders() {
     await load(tab, true)
   }
 
-  const openRefund = (o: Order) => {
-    setReason('')
-    setReasonError(undefined)
-    setRefundFor(o)
-  }
-
-  const submitRefund = () => {
-    if (!refundFor) return
-    const text = reason.trim()
-    const err: MessageKey | undefined = !text
-      ? 'order.refund.reasonRequired'
-      : text.length > REASON_MAX
-        ? 'order.refund.reasonTooLong'
-        : undefined
-    setReasonError(err)
-    if (err) return
-    runRefund(async () => {
-      await refund({ orderId: refundFor.orderId, reason: text })
-      Taro.showToast({ title: t('order.refund.done'), icon: 'none' })
-      setRefundFor(null)
-      await load(tab, true)
-    })
-  }
+  const openRefund = (o: Order) => setRefundFor(o)
 
   return (
     <View className="page order-page orders-page" style={themeStyle}>
@@ -162,19 +133,24 @@ export default function MyOrders() {
             const a = orderActions(o)
             return (
               <View key={o.orderId} className={`order-card order-item order-item-${o.orderId}`}>
-                <View className="order-item-head">
-                  <Text className="order-item-no">{t('order.list.no', { no: o.orderNo })}</Text>
-                  <Text className={`order-status is-${o.orderStatus}`}>{t(orderStatusKey(o.orderStatus))}</Text>
-                </View>
-                {o.goods.map((g) => (
-                  <View key={g.goodsId} className="order-goods">
-                    <Image className="order-goods-cover" src={imageUrl(g.cover)} mode="aspectFill" lazyLoad />
-                    <View className="order-goods-main">
-                      <Text className="order-goods-name">{g.goodsName}</Text>
-                      <Text className="order-goods-price">{formatPrice(g.price)}</Text>
-                    </View>
+                <View
+                  className={`order-item-open order-open-${o.orderId}`}
+                  onClick={() => Taro.navigateTo({ url: orderDetailUrl(o.orderId) })}
+                >
+                  <View className="order-item-head">
+                    <Text className="order-item-no">{t('order.list.no', { no: o.orderNo })}</Text>
+                    <Text className={`order-status is-${o.orderStatus}`}>{t(orderStatusKey(o.orderStatus))}</Text>
                   </View>
-                ))}
+                  {o.goods.map((g) => (
+                    <View key={g.goodsId} className="order-goods">
+                      <Image className="order-goods-cover" src={imageUrl(g.cover)} mode="aspectFill" lazyLoad />
+                      <View className="order-goods-main">
+                        <Text className="order-goods-name">{g.goodsName}</Text>
+                        <Text className="order-goods-price">{formatPrice(g.price)}</Text>
+                      </View>
+                    </View>
+                  ))}
+                </View>
                 <View className="order-item-foot">
                   <Text className="order-item-time">
                     {t('order.list.time', { time: formatDate(o.createTime, { time: true, year: 'always' }) })}
@@ -241,40 +217,7 @@ export default function MyOrders() {
         </View>
       )}
 
-      <Popup
-        className="order-refund-panel"
-        visible={refundFor !== null}
-        position="bottom"
-        round
-        closeable
-        title={t('order.refund.title')}
-        closeAriaLabel={t('common.cancel')}
-        onClose={() => setRefundFor(null)}
-      >
-        <View className="order-refund-body">
-          {refundFor && (
-            <Text className="order-card-sub">
-              {t('order.list.no', { no: refundFor.orderNo })} · {formatPrice(refundFor.payPrice)}
-            </Text>
-          )}
-          <Field label={t('order.refund.reason')} error={reasonError}>
-            <TextInput
-              className="order-refund-reason"
-              value={reason}
-              onChange={setReason}
-              maxlength={REASON_MAX}
-              placeholder={t('order.refund.reasonPlaceholder')}
-            />
-          </Field>
-          <Button
-            className={`form-submit order-refund-submit${refunding ? ' is-busy' : ''}`}
-            disabled={refunding || undefined}
-            onClick={submitRefund}
-          >
-            {t('order.refund.submit')}
-          </Button>
-        </View>
-      </Popup>
+      <RefundSheet order={refundFor} onClose={() => setRefundFor(null)} onDone={() => load(tab, true)} />
     </View>
   )
 }

@@ -19,6 +19,9 @@ export const ORDER_TABS: readonly { key: OrderTabKey; label: MessageKey; status?
   { key: 'closed', label: 'order.tab.closed', status: ORDER_STATUS.closed },
 ]
 
+/** An order's own page (status, goods, money, times, invoice and refund, every action). */
+export const orderDetailUrl = (orderId: number) => `/pages2/order/detail?orderId=${orderId}`
+
 export function orderStatusKey(status: number): MessageKey {
   return status >= 1 && status <= 7 ? (`order.status.${status}` as MessageKey) : 'order.status.unknown'
 }

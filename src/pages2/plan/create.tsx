@@ -6,6 +6,7 @@
 import { View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { useSubmit } from '@/components/form/use-submit'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
@@ -18,6 +19,8 @@ import PlanForm from './plan-form'
 import './plan.scss'
 
 export default function PlanCreate() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(px('toShop'))
   const goods = useLoader(() => planGoods(undefined, QUIET))
   const { submitting, run } = useSubmit()
 
@@ -34,8 +37,8 @@ export default function PlanCreate() {
         empty={list.length === 0}
         emptyText={px('noGoods')}
         emptyHint={px('noGoodsHint')}
-        emptyAction={px('toShop')}
-        onEmptyAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+        emptyAction={toShop.text}
+        onEmptyAction={toShop.open}
         onRetry={() => goods.reload()}
       >
         <PlanForm

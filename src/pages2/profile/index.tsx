@@ -5,6 +5,7 @@
  */
 import { Image, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import { imageUrl } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
@@ -21,6 +22,8 @@ const stateKey = (g: ProfileGoods) => (g.status === null ? 'none' : String(g.sta
 const nextUrl = (g: ProfileGoods) => (g.status === PROFILE_STATUS.draft ? stampUrl(g.goodsId) : formUrl(g.goodsId))
 
 export default function ProfileList() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(tx('toShop'))
   const page = useLoader(() => profileGoods(QUIET))
 
   useDidShow(() => {
@@ -39,8 +42,8 @@ export default function ProfileList() {
         empty={rows.length === 0}
         emptyText={tx('empty')}
         emptyHint={tx('emptyHint')}
-        emptyAction={tx('toShop')}
-        onEmptyAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+        emptyAction={toShop.text}
+        onEmptyAction={toShop.open}
         onRetry={() => page.reload()}
       >
         <Text className="pf-intro">{tx('listIntro')}</Text>

@@ -116,23 +116,27 @@ export default function Register() {
           />
         </Field>
 
-        <View
-          className="form-agree reg-agree"
-          onClick={() => {
-            setAgree(!agree)
-            setErrors((e) => ({ ...e, agree: undefined }))
-          }}
-        >
-          <View className={`form-check${agree ? ' is-checked' : ''}`} />
-          <Text>
-            {t('register.agree')}
-            <Text className="form-terms reg-terms-service" onClick={(e) => openDoc(e, 'agreement.service')}>
-              {t('register.terms.service')}
-            </Text>
-            {t('register.terms.and')}
-            <Text className="form-terms reg-terms-privacy" onClick={(e) => openDoc(e, 'agreement.privacy')}>
-              {t('register.terms.privacy')}
-            </Text>
+        {/* the tick and its words are one target of at least 44 px that ticks it; only the agreements' titles open
+            them (issue 25) */}
+        <View className="form-agree reg-agree">
+          <View
+            className={`form-agree-toggle reg-agree-toggle${agree ? ' is-checked' : ''}`}
+            role="checkbox"
+            aria-checked={agree}
+            onClick={() => {
+              setAgree(!agree)
+              setErrors((e) => ({ ...e, agree: undefined }))
+            }}
+          >
+            <View className={`form-check${agree ? ' is-checked' : ''}`} />
+            <Text>{t('register.agree')}</Text>
+          </View>
+          <Text className="form-terms reg-terms-service" onClick={(e) => openDoc(e, 'agreement.service')}>
+            {t('register.terms.service')}
+          </Text>
+          <Text className="form-agree-and">{t('register.terms.and')}</Text>
+          <Text className="form-terms reg-terms-privacy" onClick={(e) => openDoc(e, 'agreement.privacy')}>
+            {t('register.terms.privacy')}
           </Text>
         </View>
         {errors.agree && <Text className="form-error form-error-block">{t(errors.agree)}</Text>}

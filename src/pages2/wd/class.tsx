@@ -5,6 +5,7 @@
 import { View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useCallback } from 'react'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n/sub'
@@ -16,6 +17,8 @@ import { type MyCourseGoods, myCourseGoods } from '@/services/api/learn'
 import { learnUrl } from '@/services/study/links'
 
 export default function MyOnlineCourses() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(t('learn.goods.toShop'))
   const fetchPage = useCallback((pageNum: number, pageSize: number) => myCourseGoods(pageNum, pageSize, QUIET), [])
   const list = usePaged<MyCourseGoods>(fetchPage, 10)
   useDidShow(() => {
@@ -35,8 +38,8 @@ export default function MyOnlineCourses() {
         empty={list.rows.length === 0}
         emptyText={t('learn.goods.empty')}
         emptyHint={t('learn.goods.emptyHint')}
-        emptyAction={t('learn.goods.toShop')}
-        onEmptyAction={() => Taro.switchTab({ url: learnUrl.shop })}
+        emptyAction={toShop.text}
+        onEmptyAction={toShop.open}
         onRetry={() => list.reload()}
       >
         <View className="ln-section">

@@ -3,6 +3,7 @@ import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/ta
 import { useCallback } from 'react'
 import Empty from '@/components/empty'
 import { LEARN_TAB, LOGIN_URL } from '@/components/goods-card/actions'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import { goodsTypeKey } from '@/components/goods-card/url'
 import { imageUrl } from '@/components/link'
 import NavBar from '@/components/nav-bar'
@@ -19,6 +20,8 @@ type MyGoods = Awaited<ReturnType<typeof myGoods>>['rows'][number]
 
 /** All my courses: the learner's entitled goods with their expiry; a tap opens the learning tab. */
 export default function MyCourses() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(t('shop.mine.toShop'))
   const loggedIn = useSession((s) => !!s.userAccount)
   const fetchPage = useCallback(
     (pageNum: number, pageSize: number) => myGoods({ pageNum, pageSize }, { noLoading: true, silent: true }),
@@ -57,8 +60,8 @@ export default function MyCourses() {
               <Empty
                 text={t('shop.mine.empty')}
                 hint={t('shop.mine.emptyHint')}
-                actionText={t('shop.mine.toShop')}
-                onAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+                actionText={toShop.text}
+                onAction={toShop.open}
               />
             ) : (
               <>

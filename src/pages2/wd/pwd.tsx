@@ -24,12 +24,15 @@ export default function Pwd() {
     const e = validatePwd({ oldPassword, password, password2 })
     setErrors(e)
     if (hasErrors(e)) return
-    // stays busy after success until the page is gone: the toast shows, then back
     await run(async () => {
       await updatePwd({ oldPassword, newPassword: password })
-      Taro.showToast({ title: t('pwd.success'), icon: 'success' })
-      await new Promise((resolve) => setTimeout(resolve, 800))
-      await Taro.navigateBack().catch(() => Taro.switchTab({ url: '/pages/wd/index' }))
+      // back where the learner came from (My account when this page was opened on its own: H5's back would do
+      // nothing and leave the form on screen), and the success toast shown there (issue 25)
+      const back = Taro.getCurrentPages().length > 1
+      await Promise.resolve(back ? Taro.navigateBack() : Taro.switchTab({ url: '/pages/wd/index' })).catch(() =>
+        Taro.switchTab({ url: '/pages/wd/index' }),
+      )
+      Taro.showToast({ title: t('pwd.success'), icon: 'success', duration: 2000 })
     })
   }
 

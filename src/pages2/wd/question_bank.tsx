@@ -6,6 +6,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
 import { useState } from 'react'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import Icon from '@/components/icon'
 import type { Tone } from '@/components/icon/entries'
 import { BookX, ChartColumn, type Glyph, RotateCcwClock, Star } from '@/components/icon/glyphs'
@@ -32,6 +33,8 @@ const LINKS: ReadonlyArray<{
 ]
 
 export default function MyQuestionBank() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(t('bankList.banks.toShop'))
   const goods = useLoader(() => freeAndOwnedBankGoods(QUIET))
   const [current, setCurrent] = useState<number | null>(rememberedBankId())
   useDidShow(() => {
@@ -55,8 +58,8 @@ export default function MyQuestionBank() {
         empty={all.length === 0}
         emptyText={t('bankList.banks.empty')}
         emptyHint={t('bankList.banks.emptyHint')}
-        emptyAction={t('bankList.banks.toShop')}
-        onEmptyAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+        emptyAction={toShop.text}
+        onEmptyAction={toShop.open}
         onRetry={() => goods.reload()}
       >
         {bank && (

@@ -6,6 +6,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro'
 import { useCallback, useEffect } from 'react'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n/sub'
@@ -15,11 +16,12 @@ import { numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/l
 import { ListFooter, Section, StatusBox } from '@/pages/questionBank/ui'
 import { allHandouts, type GoodsHandouts, goodsHandouts, type Handout, handoutFile } from '@/services/api/learn'
 
-const toShop = () => Taro.switchTab({ url: '/pages/course/index' })
 const sign = (h: Handout) => () => handoutFile(h.handoutId, { noLoading: true })
 
 /** Every goods with its handouts; the tip of a goods shows before its first file opens. */
 function AllStuff() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(t('stuff.toShop'))
   const fetchPage = useCallback((pageNum: number, pageSize: number) => allHandouts(pageNum, pageSize, QUIET), [])
   const list = usePaged<GoodsHandouts>(fetchPage, 10)
   const tip = useHandoutTip()
@@ -40,8 +42,8 @@ function AllStuff() {
       empty={groups.length === 0}
       emptyText={t('stuff.empty')}
       emptyHint={t('stuff.emptyHint')}
-      emptyAction={t('stuff.toShop')}
-      onEmptyAction={toShop}
+      emptyAction={toShop.text}
+      onEmptyAction={toShop.open}
       onRetry={() => list.reload()}
     >
       {groups.map((g) => (

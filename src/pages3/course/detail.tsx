@@ -19,6 +19,7 @@ import { useApp } from '@/store/app'
 import { useSession } from '@/store/session'
 import { GOODS_TYPE } from '../../../contract/schemas/codes'
 import BankMenu from './bank-menu'
+import LiveSchedule from './live-schedule'
 import { ShareButton, type ShareInfo, useGoodsShare } from './share'
 import './course.scss'
 
@@ -199,6 +200,7 @@ export default function Detail() {
             {tab === 'menu' && goods.goodsType === GOODS_TYPE.bank && <BankMenu goodsId={goods.goodsId} />}
             {tab === 'menu' && goods.goodsType !== GOODS_TYPE.bank && (
               <View className="detail-menu">
+                {!!goods.liveSessions && <LiveSchedule sessions={goods.liveSessions} />}
                 {(menuStatus === 'loading' || (menu === null && menuStatus === 'idle')) && <PageLoading rows={2} />}
                 {menuStatus === 'error' && (
                   <Empty text={t('shell.loadFailed')} actionText={t('common.retry')} onAction={loadMenu} />

@@ -5,7 +5,8 @@
  * state), and three tabs: chat (with rewards, flowers and points packets as system lines, and the flowers / reward /
  * raise-hand row over the input), questions to the lecturer, and intro. What the lecturer pushes opens as a sheet
  * (./parts/interactions.tsx). The chat is src/services/live's client; its heartbeat reports whether the video is
- * playing (study time). A room the learner may not enter offers the goods (or the mock exam) that gives entry.
+ * playing (study time). A room the learner may not enter offers the goods (or the mock exam) that gives entry; a
+ * learner a moderator removed from this class is told so and until when, and neither the video nor the chat starts.
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useLoad, useRouter } from '@tarojs/taro'
@@ -36,6 +37,7 @@ import {
 import RoomIntro from './parts/intro'
 import type { LivePlayerHandle } from './parts/player-types'
 import { QuestionsPanel } from './parts/questions'
+import Removed, { removedNow } from './parts/removed'
 import { type MediaStatus, useInteractions, useLiveClient, useRoomState } from './parts/use-live'
 import RoomVideo from './parts/video'
 import './parts/live.scss'
@@ -108,6 +110,11 @@ function Room({ detail, refresh }: { detail: ChannelDetail; refresh: () => void 
     }, REPLAY_POLL_MS)
     return () => clearInterval(timer)
   }, [awaitingReplay, refresh])
+
+  // removed by a moderator (KICK): the room is read again and says until when (./parts/removed.tsx)
+  useEffect(() => {
+    if (state.status === 'kicked') refresh()
+  }, [state.status, refresh])
 
   // app hidden (spec §4): pause
   useEffect(() => {
@@ -280,6 +287,16 @@ export default function LiveRoomPage() {
   else if (status === 'loading') body = <PageLoading rows={4} banner />
   else if (status === 'error' || !detail)
     body = <Empty text={lx('room.loadFailed')} actionText={lx('room.retry')} onAction={() => void load(false)} />
+  else if (removedNow(detail))
+    // kicked from this class: no player, no chat; the room's other classes are in the intro
+    body = (
+      <>
+        <Removed detail={detail} onOver={refresh} />
+        <View className="lv-intro-panel lv-removed-intro">
+          <RoomIntro detail={detail} />
+        </View>
+      </>
+    )
   else body = <Room detail={detail} refresh={refresh} />
 
   return (

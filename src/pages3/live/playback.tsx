@@ -27,6 +27,7 @@ import { liveUrl, offerEntry } from '@/services/live/links'
 import { ChatList } from './parts/chat'
 import LivePlayer from './parts/player'
 import type { LivePlayerHandle } from './parts/player-types'
+import Removed, { removedNow } from './parts/removed'
 import { type MediaStatus, useLiveClient } from './parts/use-live'
 import './parts/live.scss'
 
@@ -193,6 +194,7 @@ export default function LivePlaybackPage() {
   else if (status === 'loading') body = <PageLoading rows={4} banner />
   else if (status === 'error' || !detail)
     body = <Empty text={lx('room.loadFailed')} actionText={lx('room.retry')} onAction={() => void load()} />
+  else if (removedNow(detail)) body = <Removed detail={detail} onOver={() => void load()} />
   else body = <Playback detail={detail} resumeAt={resumeAt} />
 
   return (

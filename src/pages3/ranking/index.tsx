@@ -28,6 +28,8 @@ const MEASURES: RankBy[] = ['hours', 'questions', 'rate']
 const PERIODS: RankPeriod[] = ['week', 'month', 'all']
 
 function formatStudy(seconds: number): string {
+  // some time, but under a minute (a few minutes of a live class this week): not "0 分钟" beside a rank
+  if (seconds > 0 && seconds < 60) return tx('underMinute')
   if (seconds < 3600) return tx('minutesValue', { m: Math.floor(seconds / 60) })
   return tx('hoursValue', { h: (Math.floor(seconds / 360) / 10).toFixed(1) })
 }

@@ -6,29 +6,26 @@ import { useSmsCode } from '@/components/form/use-sms-code'
 import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import {
-  type FormErrors,
-  hasErrors,
-  phoneError,
-  validateAccountLogin,
-  validatePhoneLogin,
-  validateSmsLogin,
-} from '@/domain/account-form'
+import { type FormErrors, hasErrors, phoneError, validateAccountLogin, validateSmsLogin } from '@/domain/account-form'
 import { type MessageKey, t } from '@/i18n/sub'
-import { accountLogin, captchaImage, smsLogin, telphoneLogin } from '@/services/api/account'
+import { accountLogin, captchaImage, smsLogin } from '@/services/api/account'
 import { afterLogin } from '@/services/session'
 import { storage } from '@/services/storage'
 import type { LoginResult } from '../../../contract/types'
-import { ScanPanel, scanLoginAvailable, scanTabLabel } from './scan-panel'
+import { prefersScanLogin, ScanPanel, scanLoginAvailable, scanTabLabel } from './scan-panel'
 import './login.scss'
 import WechatLogin from './wechat-login'
 
-export type LoginMode = 'account' | 'sms' | 'phone' | 'scan'
+export type LoginMode = 'account' | 'sms' | 'scan'
 
+/**
+ * 账号登录: the account name or the phone number with the password (account_login takes either); 手机号登录: the
+ * phone with an SMS code (which also registers a new number). A third tab, phone + password, showed the account
+ * tab's form again (issue 25; docs/DECISIONS.md "Shop, account and home fixes").
+ */
 const MODES: ReadonlyArray<{ mode: LoginMode; label: MessageKey }> = [
   { mode: 'account', label: 'login.tab.account' },
   { mode: 'sms', label: 'login.tab.sms' },
-  { mode: 'phone', label: 'login.tab.phone' },
 ]
 
 type Fields = 'account' | 'password' | 'captcha' | 'phone' | 'code'
@@ -37,7 +34,8 @@ export default function Login() {
   const router = useRouter()
   const isBack = router.params.isBack === '1' || router.params.isBack === 'true'
 
-  const [mode, setMode] = useState<LoginMode>('account')
+  // a desktop opens on the QR code (scan-panel.h5.tsx); a phone on the account form
+  const [mode, setMode] = useState<LoginMode>(() => (prefersScanLogin() ? 'scan' : 'account'))
   const [account, setAccount] = useState('')
   const [password, setPassword] = useState('')
   const [phone, setPhone] = useState('')
@@ -93,7 +91,6 @@ export default function Login() {
     if (submitting) return
     let e: FormErrors<Fields>
     if (mode === 'account') e = validateAccountLogin({ account, password, captcha })
-    else if (mode === 'phone') e = validatePhoneLogin({ phone, password, captcha })
     else e = validateSmsLogin({ phone, code })
     setErrors(e)
     if (hasErrors(e)) return
@@ -107,13 +104,6 @@ export default function Login() {
         if (mode === 'account') {
           result = await accountLogin({
             account: account.trim(),
-            password,
-            code: captcha.trim(),
-            uuid: captchaImg!.uuid,
-          })
-        } else if (mode === 'phone') {
-          result = await telphoneLogin({
-            telPhone: phone.trim(),
             password,
             code: captcha.trim(),
             uuid: captchaImg!.uuid,
@@ -253,15 +243,6 @@ export default function Login() {
               />
             </Field>
             <Text className="login-hint">{t('login.smsNewUserTip')}</Text>
-          </View>
-        )}
-
-        {mode === 'phone' && (
-          <View>
-            {phoneField}
-            {passwordField}
-            {captchaField}
-            <Text className="login-hint">{t('login.captcha.refresh')}</Text>
           </View>
         )}
 

@@ -23,6 +23,15 @@ export function scanLoginAvailable(): boolean {
 
 export const scanTabLabel = () => ts('tab')
 
+/**
+ * A desktop (a wide window and a mouse) opens the login page on the QR code: a computer is where scan login is for
+ * (issue 25; the page is then a centered card, login.scss).
+ */
+export function prefersScanLogin(): boolean {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false
+  return scanLoginAvailable() && window.matchMedia('(min-width: 1024px) and (pointer: fine)').matches
+}
+
 async function qrImage(text: string): Promise<string> {
   const QRCode = (await import('qrcode')).default
   const svg = await QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
@@ -127,9 +136,22 @@ export function ScanPanel({
   return (
     <View className={`scan-panel is-${phase}`}>
       <Text className="scan-panel-title">{ts('panel.title')}</Text>
-      <View className="scan-qr-box" onClick={over ? () => void start() : undefined}>
-        {!!img && phase !== 'loading' && phase !== 'failed' && <Image className="scan-qr" src={img} mode="aspectFit" />}
-        {!!status && <View className={`scan-qr-state scan-state-${phase}`}>{status}</View>}
+      <View className="scan-panel-main">
+        <View className="scan-qr-box" onClick={over ? () => void start() : undefined}>
+          {!!img && phase !== 'loading' && phase !== 'failed' && (
+            <Image className="scan-qr" src={img} mode="aspectFit" />
+          )}
+          {!!status && <View className={`scan-qr-state scan-state-${phase}`}>{status}</View>}
+        </View>
+        <View className="scan-steps">
+          <Text className="scan-steps-title">{ts('panel.steps')}</Text>
+          {(['panel.step1', 'panel.step2', 'panel.step3'] as const).map((k, i) => (
+            <View key={k} className="scan-step">
+              <Text className="scan-step-no">{i + 1}</Text>
+              <Text className="scan-step-text">{ts(k)}</Text>
+            </View>
+          ))}
+        </View>
       </View>
       <Text className="scan-panel-hint">{ts('panel.hint')}</Text>
       {!!url && (phase === 'waiting' || phase === 'scanned') && (

@@ -12,6 +12,8 @@ export function scanLoginAvailable(): boolean {
 
 export const scanTabLabel = () => ''
 
+export const prefersScanLogin = () => false
+
 export function ScanPanel(_props: { onLogin: (result: LoginResult) => Promise<void>; pollMs?: number }) {
   return null
 }

@@ -1,12 +1,14 @@
 import { Image, Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro'
 import Empty from '@/components/empty'
+import BuyElsewhere, { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import { imageUrl } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
 import { formatPrice } from '@/domain/money'
 import { t } from '@/i18n/sub'
+import { useApp } from '@/store/app'
 import { useCart } from '@/store/cart'
 import { isLoggedIn } from '@/store/session'
 import './shoppingCart.scss'
@@ -17,8 +19,12 @@ export default function ShoppingCart() {
   const status = useCart((s) => s.status)
   const syncing = useCart((s) => s.syncing)
   const chosenTotalPrice = useCart((s) => s.chosenTotalPrice)
+  // where this platform must not sell (src/domain/buy.ts) the cart says where to buy instead
+  const hideBuy = useApp((s) => s.hideBuyState)
+  const toShop = useShopDoor(t('order.cart.toShop'))
 
   useDidShow(() => {
+    if (useApp.getState().hideBuyState) return
     if (!isLoggedIn()) {
       Taro.redirectTo({ url: '/pages4/login/login?isBack=1' })
       return
@@ -85,6 +91,14 @@ export default function ShoppingCart() {
     Taro.navigateTo({ url: `/pages2/order/confirm_list?cartIds=${ids.join(',')}` })
   }
 
+  if (hideBuy)
+    return (
+      <View className="page cart-page" style={themeStyle}>
+        <NavBar title={t('order.cart.title')} />
+        <BuyElsewhere />
+      </View>
+    )
+
   return (
     <View className="page cart-page" style={themeStyle}>
       <NavBar title={t('order.cart.title')} />
@@ -105,8 +119,8 @@ export default function ShoppingCart() {
         <Empty
           text={t('order.cart.empty')}
           hint={t('order.cart.emptyHint')}
-          actionText={t('order.cart.toShop')}
-          onAction={() => Taro.switchTab({ url: '/pages/course/index' })}
+          actionText={toShop.text}
+          onAction={toShop.open}
         />
       )}
       {status === 'ready' && rows.length > 0 && (

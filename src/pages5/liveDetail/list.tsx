@@ -5,13 +5,14 @@
 import { View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useCallback, useRef, useState } from 'react'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { usePaged } from '@/pages/course/use-paged'
 import { QUIET, requireLogin } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'
 import { type LiveSession, type LiveState, myLives } from '@/services/api/live'
-import { liveUrl, openSession } from '@/services/live/links'
+import { openSession } from '@/services/live/links'
 import { lx } from '@/services/live/messages'
 import { SessionRow, StateTabs } from './parts'
 
@@ -19,6 +20,8 @@ type Tab = LiveState | ''
 const TABS: Tab[] = ['', 'live', 'waiting', 'ended']
 
 export default function MyLivesPage() {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(lx('mine.toShop'))
   const [tab, setTab] = useState<Tab>('')
   const tabRef = useRef<Tab>(tab)
   const fetchPage = useCallback(
@@ -54,8 +57,8 @@ export default function MyLivesPage() {
         empty={list.rows.length === 0}
         emptyText={lx('mine.empty')}
         emptyHint={lx('mine.emptyHint')}
-        emptyAction={lx('mine.toShop')}
-        onEmptyAction={() => Taro.switchTab({ url: liveUrl.shop })}
+        emptyAction={toShop.text}
+        onEmptyAction={toShop.open}
         onRetry={() => list.reload()}
       >
         <View className="lv-section">

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import Empty from '@/components/empty'
 import GoodsCard from '@/components/goods-card'
 import { confirmUrl, requireLogin } from '@/components/goods-card/actions'
+import { useShopDoor } from '@/components/goods-card/buy-elsewhere'
 import PageLoading from '@/components/page-loading'
 import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n/sub'
@@ -21,6 +22,8 @@ export interface LandingProps {
 
 /** Distribution / share-activity landing: the activity's goods at their activity prices, each bought with activityId. */
 export default function Landing({ fetch, invalidText, title }: LandingProps) {
+  // 去选课, or 咨询开通 where this platform must not sell (src/components/goods-card/buy-elsewhere.tsx)
+  const toShop = useShopDoor(t('shop.landing.toShop'))
   const sysTime = useApp((s) => s.sysTime)
   const [data, setData] = useState<ActivityLanding | null>(null)
   const [status, setStatus] = useState<'loading' | 'ready' | 'error' | 'missing'>(fetch ? 'loading' : 'missing')
@@ -46,13 +49,7 @@ export default function Landing({ fetch, invalidText, title }: LandingProps) {
   if (status === 'loading') return <PageLoading banner rows={3} />
   if (status === 'error') return <Empty text={t('shell.loadFailed')} actionText={t('common.retry')} onAction={load} />
   if (status === 'missing' || !data) {
-    return (
-      <Empty
-        text={fetch ? t('shop.notFound') : invalidText}
-        actionText={t('shop.landing.toShop')}
-        onAction={() => Taro.switchTab({ url: '/pages/course/index' })}
-      />
-    )
+    return <Empty text={fetch ? t('shop.notFound') : invalidText} actionText={toShop.text} onAction={toShop.open} />
   }
 
   const now = sysTime > 0 ? sysTime : Math.floor(Date.now() / 1000)

@@ -22,10 +22,9 @@ export function orderViewSign(orderId: number, opts?: CallOptions) {
 
 export type SchoolInfo = RouteData<'GET /school/info/getInfo'>
 
-/** The school's public profile: name, logo, address, hotline, email, introduction. */
-export function schoolInfo(opts?: CallOptions) {
-  return call('GET /school/info/getInfo', {}, opts)
-}
+// The school's public profile (name, logo, address, hotline, email, introduction) is read by My account's 关于我们
+// too, so the call lives in ./tabs (the weapp main package) and is re-exported here.
+export { schoolInfo } from './tabs'
 
 export type BeforeAddress = RouteData<'GET /app/before/address'>
 

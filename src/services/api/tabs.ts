@@ -119,3 +119,10 @@ export function wrongNum(bankId?: number, opts?: CallOptions) {
 export function recentExamAppointment(opts?: CallOptions) {
   return call('GET /user/subscribe/recentExam', undefined, opts)
 }
+
+// ---- the school (My account's 关于我们) ----
+
+/** The school's public profile: name, logo, address, hotline, email, introduction. */
+export function schoolInfo(opts?: CallOptions) {
+  return call('GET /school/info/getInfo', {}, opts)
+}

@@ -15,11 +15,13 @@ import Taro from '@tarojs/taro'
 import {
   CHAT_ERRORS,
   CHAT_EVENT,
+  CHAT_SERVER,
   type ChatAck,
   type ChatErrorCode,
   type ChatMessage,
   type ChatUser,
   type ClientEvents,
+  isModerator,
   LIVE,
   type LiveState,
   type OnlineCount,
@@ -699,9 +701,11 @@ export class LiveClient {
     return null
   }
 
-  /** The 3 s courtesy gap (spec §5; the server enforces it). */
+  /** The 3 s courtesy gap (spec §5; the server enforces it); staff in the room only the short flood gap. */
   private tooSoon(): boolean {
-    return this.lastSpeakAt > 0 && this.now() - this.lastSpeakAt < LIVE.SPEAK_GAP_MS
+    const me = this.state.me
+    const gap = me && isModerator(me.userType) ? CHAT_SERVER.STAFF_SPEAK_GAP_MS : LIVE.SPEAK_GAP_MS
+    return this.lastSpeakAt > 0 && this.now() - this.lastSpeakAt < gap
   }
 
   /** Send a text message: trimmed, `<` `>` escaped; refused locally when empty, too long, too soon or blocked. */

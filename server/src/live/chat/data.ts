@@ -5,7 +5,7 @@
  * cache at once, on every process (index.ts passes the drop on).
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import { eq, gt, sql } from 'drizzle-orm'
+import { desc, eq, gt, sql } from 'drizzle-orm'
 import type { ChatUser, LiveState } from '../../../../contract/schemas/live-codes'
 import type { AppConfig } from '../../config'
 import type { Db } from '../../db'
@@ -68,6 +68,7 @@ export const chatPic = (pic: string) => (/^(\/(?![/\\])|https?:\/\/)\S*$/i.test(
 export class ChatData {
   private readonly channels = new Cache<ChannelInfo | null>(CHANNEL_CACHE_MS)
   private readonly sessions = new Cache<LiveState | null>(SESSION_CACHE_MS)
+  private readonly liveSessions = new Cache<number | null>(SESSION_CACHE_MS)
   private readonly censor = new Cache<string[]>(CENSOR_CACHE_MS, 1000)
 
   constructor(
@@ -91,6 +92,22 @@ export class ChatData {
   }
   dropSession(key: string) {
     this.sessions.drop(key)
+    // `<tenant>:<channel>:<session>`: the channel's live session may have changed with it
+    this.liveSessions.drop(key.split(':').slice(0, 2).join(':'))
+  }
+
+  /** The channel's live session now (cached like the states; a state event drops it), or null. */
+  liveSessionOf(tenantId: number, channelId: number): Promise<number | null> {
+    return this.liveSessions.get(`${tenantId}:${channelId}`, async () => {
+      const s = new TenantScope(tenantId)
+      const [row] = await this.db
+        .select({ id: liveSession.id })
+        .from(liveSession)
+        .where(s.where(liveSession, eq(liveSession.channelId, channelId), eq(liveSession.state, 'live')))
+        .orderBy(desc(liveSession.startedAt))
+        .limit(1)
+      return row?.id ?? null
+    })
   }
 
   async channel(tenantId: number, channelId: number, fresh = false): Promise<ChannelInfo | null> {

@@ -303,11 +303,18 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
   // ------------------------------------------------------------ rules
 
   /**
-   * A kick refuses LOGIN to the session for CHAT_SERVER.KICK_MS. Issue 25 (the kicked learner's media too) hooks in
-   * here: `access.addGate(v => ...)` reading this flag (the viewer names the recording's session; for a live stream,
-   * the channel's live session) makes the media routes refuse them as well (../access.ts).
+   * A kick refuses LOGIN to the session for CHAT_SERVER.KICK_MS, and (issue 25) the session's media too: the gate
+   * below reads this flag for every media request and LOGIN (../access.ts; the viewer names a recording's session,
+   * for a live stream it is the channel's live session), and the room's detail asks it to tell the app until when.
    */
-  const kickKey = (c: ChatClaims, userId: number) => `kick:${c.tenantId}:${c.sessionId}:${userId}`
+  const kickKey = (c: { tenantId: number; sessionId: number }, userId: number) =>
+    `kick:${c.tenantId}:${c.sessionId}:${userId}`
+  access.addGate(async (v) => {
+    const sessionId = v.sessionId ?? (await data.liveSessionOf(v.tenantId, v.channelId))
+    if (!sessionId) return true
+    const left = await store.flagLeft(kickKey({ tenantId: v.tenantId, sessionId }, v.userId))
+    return left > 0 ? { reason: 'kicked', until: Date.now() + left } : true
+  })
   const banKey = (c: ChatClaims, userId: number) => `${c.tenantId}:${c.channelId}:${userId}`
 
   const banUntil = async (c: ChatClaims, userId: number): Promise<number> => {
@@ -332,7 +339,9 @@ export async function attachChat(app: FastifyInstance, opts: ChatOptions): Promi
     if (until) return refuse(CHAT_ERRORS.banned, MESSAGES.BANNED, until)
     return null
   }
-  const takeSpeakSlot = (m: Member) => store.takeSlot(`speak:${m.room}:${m.user.userId}`, LIVE.SPEAK_GAP_MS)
+  /** learners: one message per 3 s (spec); staff: a flood guard only (CHAT_SERVER.STAFF_SPEAK_GAP_MS) */
+  const takeSpeakSlot = (m: Member) =>
+    store.takeSlot(`speak:${m.room}:${m.user.userId}`, m.staff ? CHAT_SERVER.STAFF_SPEAK_GAP_MS : LIVE.SPEAK_GAP_MS)
 
   const interactions = new Interactions({
     db: opts.db,

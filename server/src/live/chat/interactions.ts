@@ -237,8 +237,12 @@ const QUESTION_ITEM_TITLE = 200
 const QUESTIONNAIRE_OPTION_TEXT = 100
 const QUESTIONNAIRE_TEXT_ANSWER = 500
 const MEDIA_CACHE_MS = 30_000
-const NO_MEDIA =
-  'this server has no real-time media path (no SFU is installed): the microphone cannot carry audio in this room'
+/**
+ * The local provider has no real-time media path (no SFU installs here): raising hands and inviting to the mic are
+ * refused in its rooms rather than leading a learner to a dead end (issue 25); closing stays allowed. Polyv's SDK
+ * carries the audio, so its rooms keep the whole flow. The console shows this sentence in its words.
+ */
+const NO_MEDIA = 'no real-time media path on this server: the microphone is off in this room'
 
 export class Interactions {
   private readonly timers = new Map<string, NodeJS.Timeout>()
@@ -1452,6 +1456,10 @@ export class Interactions {
 
   private async micSwitch(seat: Seat, p: Payload): Promise<ChatAck> {
     if (typeof p.open !== 'boolean') return bad('open: true or false')
+    if (p.open) {
+      const media = await this.mediaOf(seat)
+      if (!media.mediaAvailable) return bad(media.reason)
+    }
     if (p.open) await this.d.store.setValue(this.micOpenKey(seat.room), '1', MIC_STATE_MS)
     else await this.d.store.dropValue(this.micOpenKey(seat.room))
     this.emit(seat.room, 'MIC_SWITCH', { open: p.open })
@@ -1471,6 +1479,8 @@ export class Interactions {
   private async allowMic(seat: Seat, p: Payload): Promise<ChatAck> {
     if (!isPosInt(p.userId)) return bad('userId: a user id')
     const userId = p.userId
+    const media = await this.mediaOf(seat)
+    if (!media.mediaAvailable) return bad(media.reason)
     if (!(await this.d.store.sidOf(seat.room, userId))) return bad('userId: not in this room')
     const key = this.micKey(seat.room, userId)
     const before = await this.d.store.getValue(key)
@@ -1479,7 +1489,6 @@ export class Interactions {
     const state = `allowed:${deadline}`
     if (!(await this.d.store.swapValue(key, before ?? null, state, MIC_STATE_MS)))
       return bad('the microphone state changed: try again')
-    const media = await this.mediaOf(seat)
     this.emit([userRoomOf(seat.room, userId), staffRoomOf(seat.room)], 'ALLOW_MICROPHONE', {
       userId,
       deadline,

@@ -20,6 +20,8 @@ export interface ChatStore {
   tryLock(key: string, ms: number): Promise<number>
   setFlag(key: string, ms: number): Promise<void>
   hasFlag(key: string): Promise<boolean>
+  /** ms until the flag lapses (0: no flag) */
+  flagLeft(key: string): Promise<number>
   dropFlag(key: string): Promise<void>
   /** cached ban: epoch ms until (0 = known not banned), undefined = not cached */
   getBan(key: string): Promise<number | undefined>
@@ -89,6 +91,10 @@ export class MemoryStore implements ChatStore {
   }
   async hasFlag(key: string) {
     return this.live(key) !== undefined
+  }
+  async flagLeft(key: string) {
+    const v = this.live(key)
+    return v ? Math.max(1, v.until - Date.now()) : 0
   }
   async dropFlag(key: string) {
     this.expiring.delete(key)
@@ -258,6 +264,10 @@ export class RedisStore implements ChatStore {
   }
   async hasFlag(key: string) {
     return (await this.r.exists(this.k(key))) === 1
+  }
+  async flagLeft(key: string) {
+    // -2: no key; -1: no expiry (flags always have one)
+    return Math.max(0, await this.r.pttl(this.k(key)))
   }
   async dropFlag(key: string) {
     await this.r.del(this.k(key))

@@ -206,10 +206,11 @@ export class LocalLiveProvider implements LiveProvider {
   }
 
   /**
-   * The teacher's push address: rtmp://<host>:<port>/live and the stream key with its publish sign. host: the
+   * The teacher's push address of one class: rtmp://<host>:<port>/live and the stream key with its publish sign
+   * (naming the class). host: the
    * LIVE_PUBLIC_HOST setting (host[:port]), else the host the console was reached at, else the RTMP bind address.
    */
-  async pushInfo(c: LiveChannelRef, host?: string, now = Date.now()): Promise<PushInfo> {
+  async pushInfo(c: LiveChannelRef & { sessionId: number }, host?: string, now = Date.now()): Promise<PushInfo> {
     const { publicHost, rtmpPort, rtmpBind } = this.config.live
     const bare = (h: string) => (h.startsWith('[') ? h.slice(0, h.indexOf(']') + 1) : h.replace(/:\d+$/, ''))
     let where = publicHost
@@ -219,7 +220,8 @@ export class LocalLiveProvider implements LiveProvider {
     } else if (!/:\d+$/.test(where) || where.endsWith(']')) where = `${where}:${rtmpPort}`
     const server = `rtmp://${where}/${RTMP_APP}`
     const expiresAt = Math.floor(now / 1000) + PUBLISH_SIGN_TTL_S
-    const streamKey = `${c.streamKey}?e=${expiresAt}&sign=${mintPublishSign(this.config.secret, c.streamKey, expiresAt)}`
+    const sign = mintPublishSign(this.config.secret, c.streamKey, c.sessionId, expiresAt)
+    const streamKey = `${c.streamKey}?session=${c.sessionId}&e=${expiresAt}&sign=${sign}`
     return { server, streamKey, url: `${server}/${streamKey}`, expiresAt }
   }
 

@@ -1,8 +1,9 @@
 /**
  * The local provider's signs (docs/DECISIONS.md "Live — video"), all HMAC-SHA256 with the server secret and a
  * purpose of their own:
- * - the publish sign: `?e=<expiry>&sign=<hex>` after the stream key the teacher pastes into OBS; nginx-rtmp's
- *   on_publish hands both to our server, which refuses a missing, wrong or expired sign;
+ * - the publish sign: `?session=<id>&e=<expiry>&sign=<hex>` after the stream key the teacher pastes into OBS; the
+ *   sign binds the class (session) it was issued for, so the stream goes to that class and no other (issue 25);
+ *   nginx-rtmp's on_publish hands them to our server, which refuses a missing, wrong or expired sign;
  * - the hook key: in the URLs nginx calls back (`?k=`), so the hooks answer nginx only, even behind a proxy;
  * - the viewer id: what the verify URL (Polyv's external authorization) receives as `userid`: minted for one
  *   learner and one channel after the room's entry check, short-lived, letters, digits and `_` only (Polyv's rule).
@@ -26,24 +27,39 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-export function mintPublishSign(secret: string, streamKey: string, exp: number): string {
-  return hmacHex(secret, 'publish', `${streamKey}\n${exp}`)
+export function mintPublishSign(secret: string, streamKey: string, sessionId: number, exp: number): string {
+  return hmacHex(secret, 'publish', `${streamKey}\n${sessionId}\n${exp}`)
 }
 
-/** Why a publish is refused, or null when its sign is good. */
+/** Why a publish sign is refused (the console shows it in its words, console/src/live/i18n.ts `publish.*`). */
+export type PublishSignRefusal =
+  | 'bad stream key'
+  | 'missing sign'
+  | 'no class in the push address'
+  | 'bad sign'
+  | 'expired sign'
+
+/**
+ * The class a publish sign was issued for, or why it is refused. A sign without `session` is a push address from
+ * before keys named their class (it would have started whichever class was nearest, or a new one): refused, the
+ * teacher copies the class's address again. `expired` still names the class (its MAC is good).
+ */
 export function checkPublishSign(
   secret: string,
   streamKey: unknown,
+  session: unknown,
   e: unknown,
   sign: unknown,
   now = Date.now(),
-): 'bad stream key' | 'missing sign' | 'bad sign' | 'expired sign' | null {
-  if (typeof streamKey !== 'string' || !STREAM_KEY_RE.test(streamKey)) return 'bad stream key'
-  if (typeof e !== 'string' || typeof sign !== 'string' || !e || !sign) return 'missing sign'
-  if (!/^\d{1,12}$/.test(e) || !/^[0-9a-f]{32}$/.test(sign)) return 'bad sign'
-  if (!sameText(mintPublishSign(secret, streamKey, Number(e)), sign)) return 'bad sign'
-  if (Number(e) * 1000 < now) return 'expired sign'
-  return null
+): { sessionId: number; refused: 'expired sign' | null } | { sessionId: null; refused: PublishSignRefusal } {
+  const no = (refused: PublishSignRefusal) => ({ sessionId: null, refused }) as const
+  if (typeof streamKey !== 'string' || !STREAM_KEY_RE.test(streamKey)) return no('bad stream key')
+  if (typeof e !== 'string' || typeof sign !== 'string' || !e || !sign) return no('missing sign')
+  if (typeof session !== 'string' || !session) return no('no class in the push address')
+  if (!/^\d{1,12}$/.test(e) || !/^[0-9a-f]{32}$/.test(sign) || !/^[1-9]\d{0,9}$/.test(session)) return no('bad sign')
+  const sessionId = Number(session)
+  if (!sameText(mintPublishSign(secret, streamKey, sessionId, Number(e)), sign)) return no('bad sign')
+  return { sessionId, refused: Number(e) * 1000 < now ? 'expired sign' : null }
 }
 
 /** The key nginx puts in its callback URLs. */

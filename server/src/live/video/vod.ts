@@ -103,7 +103,11 @@ export class RecordingJobs {
    * on_record_done: the row is inserted (processing) before this resolves; the conversion runs after.
    * `startedAt`: when the stream began (the publish hook's time), else the file name's second.
    */
-  async recordDone(flvPath: string, startedAt?: Date): Promise<{ recordingId: number } | null> {
+  async recordDone(
+    flvPath: string,
+    startedAt?: Date,
+    sessionId?: number | null,
+  ): Promise<{ recordingId: number } | null> {
     const { db, dir, log } = this.deps
     const rec = livePaths(dir).rec
     const resolved = path.resolve(flvPath)
@@ -121,6 +125,7 @@ export class RecordingJobs {
       return null
     }
     const began = startedAt ?? parsed.startedAt
+    // the class the push key named (the hook's sign), else the class started last before the recording began
     const [session] = await db
       .select({ id: liveSession.id })
       .from(liveSession)
@@ -128,7 +133,9 @@ export class RecordingJobs {
         and(
           eq(liveSession.tenantId, channel.tenantId),
           eq(liveSession.channelId, channel.id),
-          lte(liveSession.startedAt, new Date(began.getTime() + SESSION_SLACK_MS)),
+          sessionId
+            ? eq(liveSession.id, sessionId)
+            : lte(liveSession.startedAt, new Date(began.getTime() + SESSION_SLACK_MS)),
         ),
       )
       .orderBy(desc(liveSession.startedAt))

@@ -4,7 +4,13 @@ import { type Db, isUniqueViolation } from '../../db'
 import { sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, type Input } from '../../http/core'
 import { notify } from '../../services/inform'
-import { accountSubject, countPasswordAttempt, passwordAccepted, unknownSubject } from '../../services/login-guard'
+import {
+  accountSubject,
+  countPasswordAttempt,
+  passwordAccepted,
+  unknownSubject,
+  wrongPassword,
+} from '../../services/login-guard'
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { claimSign, readSign } from '../../services/sign'
 import { consumeSmsCode } from '../../services/sms'
@@ -74,8 +80,8 @@ async function passwordLogin(
   wrong: string,
 ) {
   const subject = user ? accountSubject(user.id) : unknownSubject(name)
-  await countPasswordAttempt(ctx, subject)
-  if (!(await verifyPassword(password, user?.passwordHash)) || !user) throw new AppError(400, wrong)
+  const attempt = await countPasswordAttempt(ctx, subject)
+  if (!(await verifyPassword(password, user?.passwordHash)) || !user) throw wrongPassword(wrong, attempt)
   await passwordAccepted(ctx, subject)
   return user
 }

@@ -2,8 +2,11 @@
  * Certificates (docs/DECISIONS.md "Exams"): issued in the submit's transaction when an attempt of an exam with
  * `certificate` passes (once per learner and exam: the first pass), and confirmed publicly by serial:
  * `GET /verify/certificate/:serial` (an HTML page) and `GET {apiBase}/certificate/verify/:serial` (JSON), both
- * without a tenant header (the serial is globally unique). They show the masked name, the exam, the issue date and
- * whether it is valid; nothing else.
+ * without a tenant header (the serial is globally unique). They show what the public may see: the issuing school
+ * (its brand name), the masked name, the exam, the result (passed, not the score), the issue date and whether it is
+ * valid (when revoked, since when); nothing else. `GET /verify/certificate` is the same check as a form. The JSON
+ * twin answers the house envelope (`code`, `msg`, `data`) beside its first top-level fields, so the app's public
+ * 证书查询 page (pages3/cert/verify) reads it through its one request door and earlier readers keep working.
  *
  * The bank's submit (records.ts) calls `issueOnPass`: this file must not import records.ts (import cycle).
  */
@@ -13,8 +16,10 @@ import type { FastifyInstance } from 'fastify'
 import type { AppConfig } from '../../config'
 import { countRows, type Db } from '../../db'
 import { certificate, exam, sysUser } from '../../db/schema'
+import { TenantScope } from '../../http/core'
 import { MESSAGES, notify } from '../../services/inform'
 import { dayOf, type Scoped } from '../bank/core'
+import { brandOf } from '../common'
 
 export type CertificateRow = typeof certificate.$inferSelect
 
@@ -167,7 +172,10 @@ const page = (title: string, body: string) => `<!doctype html>
 h1{font-size:18px;margin:0 0 16px;text-align:center}dl{margin:0}dt{color:#888;font-size:13px;margin-top:12px}
 dd{margin:4px 0 0;font-size:16px;word-break:break-all}.badge{display:inline-block;padding:2px 10px;border-radius:10px;font-size:14px}
 .ok{background:#e8f7ee;color:#1a8a45}.bad{background:#fdecec;color:#d4380d}.serial{font-family:monospace;letter-spacing:1px}
-.muted{color:#888;font-size:13px;text-align:center;margin-top:16px}</style></head>
+.muted{color:#888;font-size:13px;text-align:center;margin-top:16px}.muted-inline{color:#888;font-size:13px}
+.school{font-weight:600}.query{margin-top:16px}.query label{display:block;color:#888;font-size:13px;margin-bottom:6px}
+.query .row{display:flex;gap:8px}.query input{flex:1;min-width:0;font-size:16px;padding:10px 12px;border:1px solid #ddd;border-radius:8px;
+text-transform:uppercase;font-family:monospace}.query button{font-size:16px;padding:0 18px;border:0;border-radius:8px;background:#1f2329;color:#fff}</style></head>
 <body><div class="card">${body}</div></body></html>`
 
 async function findBySerial(db: Db, raw: string) {
@@ -181,40 +189,69 @@ async function findBySerial(db: Db, raw: string) {
   return row
 }
 
+/** The school that issued the certificate, as its learners see it (the brand's name). */
+const schoolOf = async (db: Db, tenantId: number) => (await brandOf({ db, scope: new TenantScope(tenantId) })).name
+
+/** What the public may see of a certificate (the HTML page and the JSON twin say the same). */
+async function publicView(db: Db, c: CertificateRow) {
+  return {
+    valid: c.revokedAt === null,
+    serial: c.serial,
+    realName: maskName(c.realName),
+    examName: c.examName,
+    issuedTime: Math.floor(c.issuedAt.getTime() / 1000),
+    schoolName: await schoolOf(db, c.tenantId),
+    revokedTime: c.revokedAt ? Math.floor(c.revokedAt.getTime() / 1000) : null,
+  }
+}
+
+const FORM = (value = '') => `<form class="query" method="get" action="/verify/certificate">
+<label for="serial">证书编号</label><div class="row"><input id="serial" name="serial" value="${esc(value)}" maxlength="32"
+autocomplete="off" autocapitalize="characters" placeholder="16位证书编号"><button type="submit">查询</button></div></form>`
+
 /** Registers the public verification page and its JSON twin (no tenant header, no login). */
 export async function registerCertificateRoutes(root: FastifyInstance, db: Db, config: Pick<AppConfig, 'apiBase'>) {
   await root.register(async (app) => {
+    // the form: a serial typed (or pasted from a certificate) opens its page
+    app.get('/verify/certificate', async (req, reply) => {
+      const raw = String((req.query as { serial?: unknown }).serial ?? '').trim()
+      reply.header('cache-control', 'no-store')
+      if (raw) return reply.redirect(`/verify/certificate/${encodeURIComponent(raw.toUpperCase().slice(0, 32))}`, 303)
+      reply.type('text/html; charset=utf-8')
+      return page('证书查询', `<h1>证书查询</h1>${FORM()}<p class="muted">输入证书上的编号，查询证书真伪。</p>`)
+    })
+
     app.get('/verify/certificate/:serial', async (req, reply) => {
-      const c = await findBySerial(db, (req.params as { serial: string }).serial)
+      const raw = (req.params as { serial: string }).serial
+      const c = await findBySerial(db, raw)
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
       if (!c)
         return reply
           .code(404)
-          .send(page('证书查询', '<h1>未找到该证书</h1><p class="muted">请核对证书编号是否正确。</p>'))
-      const valid = c.revokedAt === null
+          .send(page('证书查询', `<h1>未找到该证书</h1><p class="muted">请核对证书编号是否正确。</p>${FORM(raw)}`))
+      const v = await publicView(db, c)
       return page(
         '证书查询',
         `<h1>证书查询结果</h1><dl>
-<dt>状态</dt><dd><span class="badge ${valid ? 'ok' : 'bad'}">${valid ? '有效' : '已撤销'}</span></dd>
-<dt>持证人</dt><dd>${esc(maskName(c.realName))}</dd>
-<dt>考试名称</dt><dd>${esc(c.examName)}</dd>
+<dt>状态</dt><dd><span class="badge ${v.valid ? 'ok' : 'bad'}">${v.valid ? '有效' : '已撤销'}</span>${
+          c.revokedAt ? ` <span class="muted-inline">${esc(cstDate(c.revokedAt))}撤销</span>` : ''
+        }</dd>
+<dt>发证机构</dt><dd class="school">${esc(v.schoolName)}</dd>
+<dt>持证人</dt><dd>${esc(v.realName)}</dd>
+<dt>考试名称</dt><dd>${esc(v.examName)}</dd>
+<dt>考试结果</dt><dd>合格</dd>
 <dt>发证日期</dt><dd>${esc(cstDate(c.issuedAt))}</dd>
-<dt>证书编号</dt><dd class="serial">${esc(c.serial)}</dd>
-</dl>`,
+<dt>证书编号</dt><dd class="serial">${esc(v.serial)}</dd>
+</dl><p class="muted">持证人姓名已部分隐藏，以保护个人信息。</p>`,
       )
     })
 
     app.get(`${config.apiBase}/certificate/verify/:serial`, async (req, reply) => {
       const c = await findBySerial(db, (req.params as { serial: string }).serial)
       reply.header('cache-control', 'no-store')
-      if (!c) return reply.code(404).send({ valid: false })
-      return {
-        valid: c.revokedAt === null,
-        serial: c.serial,
-        realName: maskName(c.realName),
-        examName: c.examName,
-        issuedTime: Math.floor(c.issuedAt.getTime() / 1000),
-      }
+      if (!c) return reply.code(404).send({ code: 404, msg: '未找到该证书，请核对证书编号', data: null, valid: false })
+      const view = await publicView(db, c)
+      return { code: 200, msg: '', data: view, ...view }
     })
   })
 }

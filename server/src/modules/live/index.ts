@@ -233,6 +233,14 @@ export const handlers: Handlers = {
       provider: channel.provider === 'polyv' ? 'polyv' : 'local',
       providerChannelId: channel.providerChannelId,
     }
+    // a moderator's kick (the chat's gate of live/access.ts): the learner is out of this class, video included
+    const gate = await ctx.services.live.access?.refusal({
+      tenantId,
+      userId,
+      channelId: channel.id,
+      sessionId: session.sessionId,
+    })
+    const removedUntil = gate?.reason === 'kicked' ? gate.until : 0
     const isPPT = channel.scene === 'ppt'
     const userType: ChatUserType = a.staffRole !== '' ? a.staffRole : isPPT ? 'slice' : 'student'
     // the chat's protocol form of the name (escaped like chat text) and picture: what the token and the room carry
@@ -285,11 +293,12 @@ export const handlers: Handlers = {
       likes: channel.likes,
       stream: {
         provider: ref.provider,
-        hlsUrl: !playback && session.state === 'live' ? provider.playUrl(ref, userId) : '',
+        hlsUrl: !playback && !removedUntil && session.state === 'live' ? provider.playUrl(ref, userId) : '',
         providerChannelId: channel.providerChannelId,
         videoAvailable: provider.status().available,
       },
       sessions: schedule.map((s) => rowOf(s, a, marks)),
+      ...(removedUntil ? { removedUntil } : {}),
     }
   },
 

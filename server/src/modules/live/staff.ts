@@ -6,9 +6,11 @@
  *   GET  {apiBase}/staff/live/channels                      the school's channels, each with its sessions (the last
  *                                                           90 days and everything ahead, soonest first)
  *   POST {apiBase}/staff/live/channels/:channelId/sessions  { title, startTime, endTime } (Unix seconds): schedule a class
- *   GET  {apiBase}/staff/live/channels/:channelId/push      the teacher's push address (OBS: server + stream key)
+ *   GET  {apiBase}/staff/live/channels/:channelId/push?sessionId  the push address of one class (OBS: server +
+ *                                                           stream key naming the class), what its key would meet now
+ *                                                           (`blocked`) and why its last publish was refused
  */
-import { and, asc, count, eq, gte, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, ne, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db'
@@ -16,6 +18,7 @@ import { toInt } from '../../db'
 import { goods, liveChannel, liveRecording, liveSession, teacher } from '../../db/schema'
 import { AppError, envelope, type Services, toSeconds } from '../../http/core'
 import { type StaffRole, staffScopeOf } from '../../http/staff-auth'
+import { RESUME_WINDOW_MS } from '../../live/sessions'
 import { stateSql } from './rows'
 
 const DAY_MS = 24 * 3600 * 1000
@@ -28,6 +31,7 @@ const ALL: readonly StaffRole[] = ['teacher', 'manager', 'assistant']
 const TEACHING: readonly StaffRole[] = ['teacher', 'manager']
 
 const channelParam = z.object({ channelId: z.coerce.number().int().positive().max(2_147_483_647) })
+const pushQuery = z.object({ sessionId: z.coerce.number().int().positive().max(2_147_483_647).optional() })
 const sessionBody = z.object({
   title: z.string().trim().min(1).max(100),
   startTime: z.number().int().min(0).max(4_102_444_800),
@@ -191,17 +195,76 @@ export async function registerLiveStaffRoutes(
 
       app.get('/staff/live/channels/:channelId/push', async (req) => {
         const { scope, channel } = await channelOf(req, TEACHING)
+        const { sessionId } = liveInput(pushQuery, req.query ?? {}, 'sessionId: must be a positive whole number')
+        const now = new Date()
+        const st = stateSql(now)
+        const ofChannel = scope.where(liveSession, eq(liveSession.channelId, channel.id))
+        const cols = {
+          sessionId: liveSession.id,
+          title: liveSession.title,
+          state: st,
+          endedAt: liveSession.endedAt,
+        }
+        // the class asked for; without one (scripts, older consoles) the room's current class: live, else the next
+        const [session] = sessionId
+          ? await db
+              .select(cols)
+              .from(liveSession)
+              .where(and(ofChannel, eq(liveSession.id, sessionId)))
+          : await db
+              .select(cols)
+              .from(liveSession)
+              .where(and(ofChannel, sql`${st} <> 'ended'`))
+              .orderBy(sql`${st} = 'live' desc`, asc(liveSession.startAt), asc(liveSession.id))
+              .limit(1)
+        if (!session)
+          throw new AppError(
+            404,
+            sessionId ? 'no such class in this room' : 'no class to push to in this room: schedule one first',
+          )
+        const [other] = await db
+          .select({ sessionId: liveSession.id, title: liveSession.title })
+          .from(liveSession)
+          .where(and(ofChannel, eq(liveSession.state, 'live'), ne(liveSession.id, session.sessionId)))
+          .limit(1)
+        // what the key would meet now (sessions.ts goLive): an ended class takes no stream (a stream cut moments
+        // ago resumes it), another live class of the room refuses it
+        const resumable =
+          session.state === 'ended' &&
+          !!session.endedAt &&
+          now.getTime() - session.endedAt.getTime() <= RESUME_WINDOW_MS
+        const blocked =
+          session.state === 'ended' && !resumable
+            ? ('class ended' as const)
+            : other
+              ? ('another class is live' as const)
+              : null
+        const lastRefused = (await live.notes?.last(scope.tenantId, session.sessionId)) ?? null
+        const target = {
+          channelId: channel.id,
+          channelName: channel.name,
+          sessionId: session.sessionId,
+          sessionTitle: session.title,
+          sessionState: session.state,
+          blocked,
+          ...(other ? { other } : {}),
+          lastRefused,
+        }
+        // an ended class has no push address: its key would be refused
+        if (blocked === 'class ended')
+          return envelope(200, 'ok', { ...target, server: '', streamKey: '', url: '', expiresAt: 0 })
         const info = await live.provider.pushInfo(
           {
             tenantId: scope.tenantId,
             channelId: channel.id,
+            sessionId: session.sessionId,
             streamKey: channel.streamKey,
             provider: channel.provider === 'polyv' ? 'polyv' : 'local',
             providerChannelId: channel.providerChannelId,
           },
           req.hostname,
         )
-        return envelope(200, 'ok', { channelId: channel.id, channelName: channel.name, ...info })
+        return envelope(200, 'ok', { ...target, ...info })
       })
     },
     { prefix: apiBase },

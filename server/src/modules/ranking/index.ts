@@ -1,11 +1,12 @@
 /**
  * The study ranking of My account (docs/DECISIONS.md "Ranking"): the tenant's learners by study hours, questions
- * done or right rate over the last 7 / 30 days or all time. Two aggregate queries (hours per learner, answers per
- * learner), merged and ranked here, then one read of the names of the rows shown: never a query per learner.
+ * done or right rate over the last 7 / 30 days or all time. Three aggregate queries (lesson hours, live class time
+ * and answers per learner), merged and ranked here, then one read of the names of the rows shown: never a query
+ * per learner.
  * `GET /app/user/rankingList` with an examId is the exam ranking (../exam/profile.ts), which calls this without one.
  */
-import { eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm'
-import { recordAnswer, studyInterval, sysUser } from '../../db/schema'
+import { and, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { liveSession, liveWatch, recordAnswer, studyInterval, sysUser } from '../../db/schema'
 import type { Scoped } from '../bank/core'
 import { maskName } from '../exam/certificates'
 
@@ -42,9 +43,34 @@ function qualifies(m: Measures, by: RankBy): boolean {
   return m.graded >= RATE_MIN_ANSWERS
 }
 
+/**
+ * Live class time per learner (issue 25), counted as the study hours count it (modules/live/watch.ts): a class's
+ * live and replay time together, never more than the class's scheduled length; a watch row counts in the period
+ * when it was begun in it (rows are per class and mode, not per day). One GROUP BY over the tenant's rows.
+ */
+function liveSeconds(ctx: Scoped, from: Date | null) {
+  const perClass = ctx.db
+    .select({
+      userId: liveWatch.userId,
+      seconds:
+        sql<number>`least(sum(${liveWatch.creditedSeconds}), greatest(0, extract(epoch from (${liveSession.endAt} - ${liveSession.startAt}))))`.as(
+          'seconds',
+        ),
+    })
+    .from(liveWatch)
+    .innerJoin(liveSession, and(eq(liveSession.id, liveWatch.sessionId), eq(liveSession.tenantId, liveWatch.tenantId)))
+    .where(ctx.scope.where(liveWatch, from ? gte(liveWatch.createdAt, from) : undefined))
+    .groupBy(liveWatch.userId, liveWatch.sessionId, liveSession.startAt, liveSession.endAt)
+    .as('per_class')
+  return ctx.db
+    .select({ userId: perClass.userId, seconds: sql<number>`coalesce(sum(${perClass.seconds}), 0)::float8` })
+    .from(perClass)
+    .groupBy(perClass.userId)
+}
+
 async function measures(ctx: Scoped, period: RankPeriod): Promise<Map<number, Measures>> {
   const from = since(period)
-  const [hours, answers] = await Promise.all([
+  const [hours, live, answers] = await Promise.all([
     ctx.db
       .select({
         userId: studyInterval.userId,
@@ -59,6 +85,7 @@ async function measures(ctx: Scoped, period: RankPeriod): Promise<Map<number, Me
         ),
       )
       .groupBy(studyInterval.userId),
+    liveSeconds(ctx, from),
     ctx.db
       .select({
         userId: recordAnswer.userId,
@@ -87,6 +114,7 @@ async function measures(ctx: Scoped, period: RankPeriod): Promise<Map<number, Me
     return m
   }
   for (const h of hours) of(h.userId).studySeconds = Math.round(Number(h.seconds))
+  for (const l of live) of(l.userId).studySeconds += Math.round(Number(l.seconds))
   for (const a of answers) {
     const m = of(a.userId)
     m.questionNum = Number(a.done)

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Schemas } from '../../../../contract/schemas'
+import { GOODS_TYPE } from '../../../../contract/schemas/codes'
 import { countRows, toInt } from '../../db'
 import {
   business,
@@ -15,11 +16,14 @@ import {
   goodsCourse,
   goodsPackageItem,
   goodsTeacher,
+  liveChannel,
+  liveSession,
   subject,
   teacher,
 } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, toSeconds } from '../../http/core'
 import { sanitizeArticle } from '../../services/sanitize'
+import { stateSql } from '../live/rows'
 
 type Scoped = Pick<Ctx, 'db' | 'scope'>
 const MAX_ID = 2_147_483_647
@@ -387,6 +391,26 @@ export const handlers: Handlers = {
         .orderBy(asc(goodsTeacher.sort)),
       g.goodsType === 4 ? packageContents(ctx, id) : Promise.resolve([]),
     ])
+    // a live goods' classes with their dates: what the contents' "第N次直播" sections do not say
+    const liveSessions =
+      g.goodsType === GOODS_TYPE.live
+        ? await ctx.db
+            .select({
+              sessionId: liveSession.id,
+              title: liveSession.title,
+              startAt: liveSession.startAt,
+              endAt: liveSession.endAt,
+              state: stateSql(new Date()),
+            })
+            .from(liveSession)
+            .innerJoin(
+              liveChannel,
+              and(eq(liveChannel.id, liveSession.channelId), eq(liveChannel.tenantId, liveSession.tenantId)),
+            )
+            .where(ctx.scope.where(liveSession, eq(liveChannel.goodsId, id), eq(liveChannel.status, 1)))
+            .orderBy(asc(liveSession.startAt), asc(liveSession.id))
+            .limit(200)
+        : null
     const courseIds = courses.map((c) => c.courseId)
     const audition =
       courseIds.length === 0
@@ -411,6 +435,17 @@ export const handlers: Handlers = {
       courses,
       teachers,
       packageGoods,
+      ...(liveSessions
+        ? {
+            liveSessions: liveSessions.map((x) => ({
+              sessionId: x.sessionId,
+              title: x.title,
+              startTime: toSeconds(x.startAt),
+              endTime: toSeconds(x.endAt),
+              state: x.state,
+            })),
+          }
+        : {}),
     }
   },
 

@@ -7,7 +7,7 @@ import { maskIdCard } from '../../../../src/domain/id-card'
 import { countRows } from '../../db'
 import { identityCert, informUser, shopOrder, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
-import { accountSubject, countPasswordAttempt, passwordAccepted } from '../../services/login-guard'
+import { accountSubject, countPasswordAttempt, passwordAccepted, wrongPassword } from '../../services/login-guard'
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { consumeSmsCode } from '../../services/sms'
 import { displaceOtherTokens, revokeOtherTokens } from '../../services/tokens'
@@ -109,9 +109,9 @@ export const handlers: Handlers = {
   'POST /app/user/updatePwd': async (ctx, { body }) => {
     const user = await me(ctx)
     // the old password is guessed like a login password: the same per-account count (services/login-guard.ts)
-    await countPasswordAttempt(ctx, accountSubject(user.id), 'changePassword')
+    const attempt = await countPasswordAttempt(ctx, accountSubject(user.id), 'changePassword')
     if (!(await verifyPassword(body.oldPassword, user.passwordHash)))
-      throw new AppError(400, 'oldPassword: old password is wrong')
+      throw wrongPassword('oldPassword: old password is wrong', attempt)
     await passwordAccepted(ctx, accountSubject(user.id))
     await ctx.db
       .update(sysUser)

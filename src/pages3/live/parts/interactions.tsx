@@ -696,34 +696,40 @@ export function InteractionDock({
   const t = ixs.test
   // the check-in's and the answer card's countdowns, on the server's clock (only this part re-renders)
   const now = useServerNow(client, !!ixs.checkin || (!!t && !t.result))
+  const [open, setOpen] = useState(false)
   const l = ixs.lottery
   const claim = l && l.phase === 'drawn' && l.won && l.claim !== 'sent'
+  // what is over (a stopped questionnaire, an answer card past its time or with its result) folds into one line,
+  // so finished interactions never push the chat off the screen (issue 25); what still asks for the learner stays
+  const qDone = !!q && q.status !== 'open'
+  const tDone = !!t && (!!t.result || t.test.endsAt <= now)
+  const questionnaire = q && (
+    <Pill
+      className="lv-pill-questionnaire"
+      label={`${ix('questionnaire.title')} · ${plain(q.title)}`}
+      action={ix(
+        q.status === 'open' ? 'questionnaire.open' : q.result ? 'questionnaire.results' : 'questionnaire.view',
+      )}
+      onClick={() => onOpen('questionnaire')}
+    />
+  )
+  const test = t && (
+    <Pill
+      className="lv-pill-test"
+      label={
+        tDone ? ix('test.title') : `${ix('test.title')} · ${ix('test.left', { time: leftText(t.test.endsAt - now) })}`
+      }
+      action={ix(t.result ? 'test.result' : t.answered ? 'questionnaire.view' : 'test.open')}
+      onClick={() => onOpen('test')}
+    />
+  )
+  const finished = [qDone && questionnaire, tDone && test].filter(Boolean)
   if (!ixs.checkin && !q && !t && !claim && !(l && l.phase === 'drawing')) return null
   return (
     <View className="lv-dock">
       {ixs.checkin && <CheckinBox card={ixs.checkin} now={now} client={client} moderator={ixs.moderator} />}
-      {q && (
-        <Pill
-          className="lv-pill-questionnaire"
-          label={`${ix('questionnaire.title')} · ${plain(q.title)}`}
-          action={ix(
-            q.status === 'open' ? 'questionnaire.open' : q.result ? 'questionnaire.results' : 'questionnaire.view',
-          )}
-          onClick={() => onOpen('questionnaire')}
-        />
-      )}
-      {t && (
-        <Pill
-          className="lv-pill-test"
-          label={
-            t.result || t.test.endsAt <= now
-              ? ix('test.title')
-              : `${ix('test.title')} · ${ix('test.left', { time: leftText(t.test.endsAt - now) })}`
-          }
-          action={ix(t.result ? 'test.result' : t.answered ? 'questionnaire.view' : 'test.open')}
-          onClick={() => onOpen('test')}
-        />
-      )}
+      {!qDone && questionnaire}
+      {!tDone && test}
       {l && l.phase === 'drawing' && (
         <Pill
           className="lv-pill-lottery"
@@ -739,6 +745,15 @@ export function InteractionDock({
           action={ix('claim.open')}
           onClick={() => onOpen('lottery')}
         />
+      )}
+      {finished.length > 0 && (
+        <View className={`lv-dock-finished${open ? ' is-open' : ''}`}>
+          <View className="lv-dock-finished-head" onClick={() => setOpen(!open)}>
+            <Text className="lv-dock-finished-label">{ix('dock.finished', { n: finished.length })}</Text>
+            <Text className="lv-dock-finished-toggle">{ix(open ? 'dock.hide' : 'dock.show')}</Text>
+          </View>
+          {open && finished}
+        </View>
       )}
     </View>
   )
@@ -785,7 +800,14 @@ export function ActionBar({
   useNow(1000)
   const wait = ixs.flowers.nextAt > 0 ? client.ix.flowerWait() : 0
   const m = ixs.mic
-  const canRaise = m.open && !ixs.moderator && (m.phase === 'idle' || m.phase === 'failed' || m.phase === 'cancelled')
+  // raising a hand leads somewhere only with a real-time audio path in this app (a `joinMedia` client): until one
+  // exists it is not offered, even when the lecturer opens it (issue 25; the server keeps it closed where no
+  // provider carries audio)
+  const canRaise =
+    m.open &&
+    ixs.mediaClient &&
+    !ixs.moderator &&
+    (m.phase === 'idle' || m.phase === 'failed' || m.phase === 'cancelled')
   return (
     <View className="lv-actions">
       {canRaise && (
@@ -843,16 +865,14 @@ export function MicBar({ ixs, meId, client }: { ixs: InteractionState; meId: num
       break
     case 'allowed':
       if (!m.mediaAvailable || !ixs.mediaClient)
-        // never pretend to be on air: say plainly why there is no audio, with the server's reason
+        // never pretend to be on air: say plainly why there is no audio, in the learner's language (the server's
+        // reason is English source text: never shown)
         body = (
           <>
             <View className="lv-mic-main">
               <Text className="lv-mic-text lv-mic-no-media">
                 {ix(m.mediaAvailable ? 'mic.noClient' : 'mic.noMedia')}
               </Text>
-              {!m.mediaAvailable && !!m.reason && (
-                <Text className="lv-mic-reason">{ix('mic.reason', { reason: m.reason })}</Text>
-              )}
             </View>
             <Button
               className="lv-mic-cancel"

@@ -1,13 +1,23 @@
 /**
- * H5: HLS in a <video>. iOS plays HLS natively (`canPlayType('application/vnd.apple.mpegurl')`, no MediaSource);
+ * H5: HLS in a <video>. A recording has the browser's controls; a live stream has no duration and nothing to seek,
+ * so it gets a live badge, play / pause, sound and full screen instead (issue 25). iOS plays HLS natively (`canPlayType('application/vnd.apple.mpegurl')`, no MediaSource);
  * elsewhere hls.js (light build) attaches to the element. hls.js is a lazy chunk imported here only, so it loads
  * with the live pages and never with the H5 entry.
  */
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react'
+import Maximize from 'lucide/dist/esm/icons/maximize.mjs'
+import Pause from 'lucide/dist/esm/icons/pause.mjs'
+import Play from 'lucide/dist/esm/icons/play.mjs'
+import Volume2 from 'lucide/dist/esm/icons/volume-2.mjs'
+import VolumeX from 'lucide/dist/esm/icons/volume-x.mjs'
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
+import Icon from '@/components/icon'
+import { lx } from '@/services/live/messages'
 import { type LivePlayerHandle, type LivePlayerProps, LOAD_RETRIES, RETRY_MS } from './player-types'
 
 const LivePlayer = forwardRef<LivePlayerHandle, LivePlayerProps>(function LivePlayer(props, ref) {
   const video = useRef<HTMLVideoElement>(null)
+  const [paused, setPaused] = useState(true)
+  const [muted, setMuted] = useState(false)
   const latest = useRef(props)
   latest.current = props
   const { src, live } = props
@@ -83,17 +93,25 @@ const LivePlayer = forwardRef<LivePlayerHandle, LivePlayerProps>(function LivePl
   }, [src, live])
 
   const time = () => latest.current.onTime?.(video.current?.currentTime ?? 0)
-  return (
+  const element = (
     <video
       ref={video}
       id={props.id}
       className={`lv-video ${live ? 'is-live' : 'is-vod'}`}
-      controls
+      // a recording has the browser's controls (seek bar, duration); a live stream has none to seek: ours below
+      controls={!live}
       autoPlay
       playsInline
+      muted={live ? muted : undefined}
       poster={props.poster || undefined}
-      onPlay={() => latest.current.onPlaying?.(true)}
-      onPause={() => latest.current.onPlaying?.(false)}
+      onPlay={() => {
+        setPaused(false)
+        latest.current.onPlaying?.(true)
+      }}
+      onPause={() => {
+        setPaused(true)
+        latest.current.onPlaying?.(false)
+      }}
       onEnded={() => latest.current.onPlaying?.(false)}
       onTimeUpdate={time}
       onSeeked={time}
@@ -102,6 +120,52 @@ const LivePlayer = forwardRef<LivePlayerHandle, LivePlayerProps>(function LivePl
         if (video.current?.src) latest.current.onError?.('load')
       }}
     />
+  )
+  if (!live) return element
+  const play = () => {
+    video.current?.play()?.catch(() => undefined)
+  }
+  const full = () => {
+    const el = video.current as (HTMLVideoElement & { webkitEnterFullscreen?: () => void }) | null
+    if (!el) return
+    if (el.requestFullscreen) el.requestFullscreen().catch(() => undefined)
+    else el.webkitEnterFullscreen?.()
+  }
+  // a live stream has no duration and nothing to seek: a badge, play / pause, sound and full screen
+  return (
+    <div className="lv-live-player">
+      {element}
+      <span className="lv-live-badge">
+        <span className="lv-live-dot" />
+        {lx('room.live')}
+      </span>
+      {paused && (
+        <button type="button" className="lv-live-bigplay" aria-label={lx('player.play')} onClick={play}>
+          <Icon glyph={Play} className="lv-live-icon" />
+        </button>
+      )}
+      <div className="lv-live-controls">
+        <button
+          type="button"
+          className="lv-live-btn lv-live-toggle"
+          aria-label={lx(paused ? 'player.play' : 'player.pause')}
+          onClick={() => (paused ? play() : video.current?.pause())}
+        >
+          <Icon glyph={paused ? Play : Pause} className="lv-live-icon" />
+        </button>
+        <button
+          type="button"
+          className="lv-live-btn lv-live-mute"
+          aria-label={lx(muted ? 'player.unmute' : 'player.mute')}
+          onClick={() => setMuted(!muted)}
+        >
+          <Icon glyph={muted ? VolumeX : Volume2} className="lv-live-icon" />
+        </button>
+        <button type="button" className="lv-live-btn lv-live-full" aria-label={lx('player.fullscreen')} onClick={full}>
+          <Icon glyph={Maximize} className="lv-live-icon" />
+        </button>
+      </div>
+    </div>
   )
 })
 

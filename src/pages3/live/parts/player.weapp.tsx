@@ -2,9 +2,10 @@
  * weapp: the native <video> plays an m3u8 (no special category needed; <live-player> would need the education
  * live category and plays RTMP/FLV only).
  */
-import { Video } from '@tarojs/components'
+import { Text, Video, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { forwardRef, useImperativeHandle, useRef } from 'react'
+import { lx } from '@/services/live/messages'
 import type { LivePlayerHandle, LivePlayerProps } from './player-types'
 
 const LivePlayer = forwardRef<LivePlayerHandle, LivePlayerProps>(function LivePlayer(props, ref) {
@@ -16,7 +17,7 @@ const LivePlayer = forwardRef<LivePlayerHandle, LivePlayerProps>(function LivePl
     pause: () => context().pause(),
     seek: (position: number) => context().seek(Math.max(0, position)),
   }))
-  return (
+  const video = (
     <Video
       id={props.id}
       className={`lv-video ${props.live ? 'is-live' : 'is-vod'}`}
@@ -25,6 +26,7 @@ const LivePlayer = forwardRef<LivePlayerHandle, LivePlayerProps>(function LivePl
       autoplay
       controls
       showProgress={!props.live}
+      enableProgressGesture={!props.live}
       showFullscreenBtn
       initialTime={props.live ? 0 : (props.initialTime ?? 0)}
       onPlay={() => latest.current.onPlaying?.(true)}
@@ -33,6 +35,17 @@ const LivePlayer = forwardRef<LivePlayerHandle, LivePlayerProps>(function LivePl
       onTimeUpdate={(e) => latest.current.onTime?.(Number(e.detail?.currentTime ?? 0))}
       onError={() => latest.current.onError?.('load')}
     />
+  )
+  if (!props.live) return video
+  // a live stream: no progress bar (above) and a live badge over the picture
+  return (
+    <View className="lv-live-player">
+      {video}
+      <View className="lv-live-badge">
+        <View className="lv-live-dot" />
+        <Text>{lx('room.live')}</Text>
+      </View>
+    </View>
   )
 })
 
