@@ -13,6 +13,7 @@
  * secrets in the database (`npm run tenant:wechat`; docs/DECISIONS.md "WeChat login and binding").
  * Several processes: REDIS_URL (rate limits, captchas, password-guess counts, cache invalidation, sweep locks, live
  * chat), TRUST_PROXY=1 behind nginx; `npm run cluster` starts them (docs/DECISIONS.md "Several processes").
+ * START_GATE: a file whose appearance the server waits for after migrating and seeding (npm start's builds).
  * Backups of the PGlite data dir: stop the server and copy DATA_DIR/pglite, or use PGlite's dumpDataDir.
  */
 import { randomBytes } from 'node:crypto'
@@ -57,17 +58,15 @@ function openConfigured(env: NodeJS.ProcessEnv): Promise<Database> {
 }
 
 /**
- * Opens the database, migrates, seeds the demo tenants on first run and closes it again, without serving:
- * `npm start` runs this (`main.ts --prepare`) beside the builds on a fresh clone, so the server's own start is a
- * reopen (docs/DECISIONS.md "First start"). Resolves whether it seeded.
+ * `npm start` on a fresh clone starts the server beside the builds with START_GATE set to a file it writes once the
+ * H5 app and the console are built (scripts/start.mjs): the server opens the database, migrates and seeds meanwhile,
+ * and builds its routes (which serve what is built) only when the file exists. Exits when the start script is gone.
  */
-export async function prepareDatabase(env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  const database = await openConfigured(env)
-  try {
-    await database.migrate()
-    return await seedIfNeeded(database.db)
-  } finally {
-    await database.close()
+async function gateOpens(gate: string): Promise<void> {
+  const parent = process.ppid
+  while (!fs.existsSync(gate)) {
+    if (process.ppid !== parent) process.exit(1)
+    await new Promise((r) => setTimeout(r, 100))
   }
 }
 
@@ -80,6 +79,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   try {
     await database.migrate()
     const seeded = await seedIfNeeded(database.db)
+    if (env.START_GATE) await gateOpens(env.START_GATE)
     app = await buildApp({
       db: database.db,
       config,
@@ -132,20 +132,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
-if (isMain && process.argv[2] === '--prepare') {
-  const started = Date.now()
-  prepareDatabase().then(
-    (seeded) => {
-      const took = ((Date.now() - started) / 1000).toFixed(0)
-      console.log(`[db] database ready${seeded ? ', the demo tenants seeded' : ''} in ${took} s`)
-      process.exit(0)
-    },
-    (e) => {
-      console.error(`[db] ${e instanceof Error ? e.message : e}`)
-      process.exit(1)
-    },
-  )
-} else if (isMain) {
+if (isMain) {
   startServer().then(
     (server) => {
       const stop = (signal: string) => {
