@@ -21,11 +21,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app'
 import { configFromEnv, paymentStartupLog } from './config'
 import { type Database, openDatabase } from './db'
-import { liveServicesOf } from './live/media-routes'
-import { liveVideoReady } from './live/video'
 import { demoCredentials, seedIfNeeded } from './seed/start'
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -74,7 +71,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const dataDir = dataDirOf(env)
   const staticDir = path.resolve(repoRoot, env.STATIC_DIR || 'dist/h5')
   const config = configFromEnv(env, serverSecret(dataDir, env), staticDir)
-  const database = await openConfigured(env)
+  // the database opens (PGlite: in its own thread) while the routes' modules load: a warm start overlaps the two
+  const opening = openConfigured(env)
+  const modules = Promise.all([import('./app'), import('./live/media-routes'), import('./live/video')])
+  const [database, loaded] = await Promise.all([opening, modules.catch((e: unknown) => e as Error)])
+  if (loaded instanceof Error) {
+    await database.close()
+    throw loaded
+  }
+  const [{ buildApp }, { liveServicesOf }, { liveVideoReady }] = loaded
   let app: FastifyInstance | undefined
   try {
     await database.migrate()

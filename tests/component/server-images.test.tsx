@@ -48,6 +48,8 @@ describe('the WeChat service card', () => {
         },
       })
       const { container } = render(<FloatingWidget scrollTop={0} />)
+      // the widget rests docked at the edge (issue 25): a tap brings its buttons out
+      fireEvent.click(container.querySelector('.fw-docked')!)
       fireEvent.click(container.querySelector('.fw-toggle')!)
       fireEvent.click(container.querySelector('.fw-wechat')!)
       const img = container.querySelector('.fw-qr img, img.fw-qr, .fw-qr')!

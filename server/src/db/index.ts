@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { count, type Logger, type SQL } from 'drizzle-orm'
+import { count, type Logger, type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
@@ -60,6 +60,31 @@ export interface OpenOptions {
  */
 const ANALYZE_EVERY_MS = 60_000
 
+/** When drizzle-kit wrote the newest migration (its journal's `when`, what drizzle records as `created_at`). */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[]
+  }
+  return Math.max(0, ...journal.entries.map((e) => e.when))
+}
+
+/**
+ * Whether the database already has the newest migration (drizzle applies those newer than the newest it recorded), so
+ * a start with nothing to migrate reads one row instead of every migration file and, on PGlite, a full ANALYZE
+ * (docs/DECISIONS.md "First start").
+ */
+async function migrated(db: Db): Promise<boolean> {
+  try {
+    const rows = (await db.execute(sql`select max(created_at) as at from drizzle.__drizzle_migrations`)) as unknown as
+      | { rows?: { at: unknown }[] }
+      | { at: unknown }[]
+    const list = Array.isArray(rows) ? rows : (rows.rows ?? [])
+    return Number(list[0]?.at ?? 0) >= newestMigrationMillis()
+  } catch {
+    return false // no migrations table yet
+  }
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 })
@@ -72,7 +97,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       driver: 'pg',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      migrate: async () => {
+        if (!(await migrated(db))) await migrateNodePg(db as never, { migrationsFolder })
+      },
       analyze: async () => {},
       close: () => pool.end(),
     }
@@ -111,6 +138,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     driver: 'pglite',
     pglite: client,
     migrate: async () => {
+      if (await migrated(db)) return
       await migratePglite(db as never, { migrationsFolder })
       await analyze()
     },
