@@ -83,8 +83,16 @@ function depsHash() {
  */
 export async function ensureDeps({ dev = true } = {}) {
   const hash = depsHash()
-  const [have, set] = (existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '').split(' ')
   const present = existsSync(join(root, 'node_modules', '.bin', 'taro'))
+  // a hand-run `npm ci` wipes the stamp: npm's own record of the tree (node_modules/.package-lock.json, written
+  // after the lock) says the install is current, and vitest's presence which set it is
+  const hidden = join(root, 'node_modules', '.package-lock.json')
+  if (present && !existsSync(stampFile) && existsSync(hidden)) {
+    if (statSync(hidden).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs) {
+      writeFileSync(stampFile, `${hash} ${existsSync(join(root, 'node_modules', 'vitest')) ? 'all' : 'prod'}\n`)
+    }
+  }
+  const [have, set] = (existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '').split(' ')
   if (present && have === hash && (set === 'all' || (set === 'prod' && !dev) || set === undefined)) return
   const lock = existsSync(join(root, 'package-lock.json'))
   const args = lock ? ['ci'] : ['install']
