@@ -55,8 +55,8 @@ export default defineConfig<'webpack5'>(async (merge, { command, mode }) => {
   const taroEnv = process.env.TARO_ENV
   const dev = process.env.NODE_ENV === 'development' || mode === 'development' || process.argv.includes('--watch')
   const tenant = tenantConstant(loadTenant(tenantName()), taroEnv)
-  // contract/ (route table shared with the server) lives outside src/ and must go through babel too.
-  const compile = { include: [path.resolve(__dirname, '..', 'contract')] }
+  // contract/ (route table) and shared/ (the rules both sides use) live outside src/ and go through babel too.
+  const compile = { include: [path.resolve(__dirname, '..', 'contract'), path.resolve(__dirname, '..', 'shared')] }
 
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'learn-exam-app',

@@ -178,7 +178,7 @@ export async function ensureLiveTools() {
   return true
 }
 
-const sources = ['src', 'config', 'contract', 'babel.config.js', 'package.json']
+const sources = ['src', 'config', 'contract', 'shared', 'babel.config.js', 'package.json']
 
 function newestMtime(p) {
   const st = statSync(p)

@@ -3,7 +3,7 @@
  * does), the language (the server writes refusals in it) and, once signed in, the login token. A 401 or 409
  * (expired, signed in elsewhere) ends the session: the shell goes back to sign-in with the server's reason.
  */
-import { isValidDomain } from '../../src/domain/domain'
+import { isValidDomain } from '../../shared/rules/domain'
 import { getLocale, t } from './i18n'
 
 export const apiBase =

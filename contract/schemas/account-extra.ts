@@ -15,7 +15,7 @@ const pageQuery = {
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 }
 
-/** 17 digits and a digit or X (the check character is verified by the server: src/domain/id-card.ts) */
+/** 17 digits and a digit or X (the check character is verified by the server: shared/rules/id-card.ts) */
 const ID_CARD_SHAPE = /^\d{17}[\dXx]$/
 
 /** roles of the school's staff a learner sees (sys_user.staff_role) */

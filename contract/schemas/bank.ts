@@ -1,6 +1,6 @@
 /**
  * Question bank: banks (attached to goods of type 2), chapters, papers, questions, attempts (records) with
- * answers saved as they go, server scoring (src/domain/scoring.ts), favourites, the wrong book (ts-fsrs),
+ * answers saved as they go, server scoring (shared/rules/scoring.ts), favourites, the wrong book (ts-fsrs),
  * daily / random / special practice and statistics. Semantics: docs/DECISIONS.md "Question bank".
  * Times are Unix seconds; `answeredAt` may carry a fraction (milliseconds) so answers order exactly.
  */

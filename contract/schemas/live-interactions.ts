@@ -39,7 +39,7 @@ export type QuestionnaireItem =
 export interface TestQuestionContent {
   testId: number
   questionId: number
-  /** the bank's question type code (src/domain/scoring.ts) */
+  /** the bank's question type code (shared/rules/scoring.ts) */
   quesType: number
   stem: string
   /** option labels and texts, e.g. [['A','...'], ...] */

@@ -20,7 +20,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { type RouteKey, type RouteMeta, routes } from '../../contract/routes'
 import { type RouteSchema, schemas } from '../../contract/schemas'
 import { AUTO_SUBMIT_SWEEP_SECONDS } from '../../contract/schemas/exam-codes'
-import { storable, UnstorableText } from '../../src/domain/storable-text'
+import { storable, UnstorableText } from '../../shared/rules/storable-text'
 import type { AppConfig } from './config'
 import type { Db } from './db'
 import { tenant } from './db/schema'
@@ -249,7 +249,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
 
   // Text the database cannot store, for every route (contract, staff desk, pay page, uploads): NUL is refused
-  // naming the field, a lone surrogate becomes U+FFFD (src/domain/storable-text.ts), before any validation.
+  // naming the field, a lone surrogate becomes U+FFFD (shared/rules/storable-text.ts), before any validation.
   app.addHook('preValidation', async (req) => {
     req.query = storable(req.query, '')
     req.params = storable(req.params, '')

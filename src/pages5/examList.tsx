@@ -8,7 +8,7 @@ import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from 
 import { useCallback, useRef, useState } from 'react'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { formatDate, formatRange } from '@/domain/datetime'
+import { formatDate, formatRange } from '@/lib/datetime'
 import { usePaged } from '@/pages/course/use-paged'
 import { go, QUIET, requireLogin } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'

@@ -1,8 +1,8 @@
 /** App-wide state this foundation needs (spec §3 global state): tabs, config, dictionary, badges, scene. */
 import { create } from 'zustand'
 import type { ConfigRow, DictRow } from '../../contract/types'
-import { buyHidden } from '../domain/buy'
-import { unreadSum } from '../domain/unread'
+import { buyHidden } from '../../shared/rules/buy'
+import { unreadSum } from '../../shared/rules/unread'
 import { cartTotal, getConfig, getDict, getSysTime } from '../services/api/common'
 import { infoAttached } from '../services/api/user'
 import { storage } from '../services/storage'
@@ -39,7 +39,7 @@ export interface AppState {
   consultMobile: ConsultConfig | null
   consultPc: ConsultConfig | null
   dictObj: DictObj
-  /** the unread badge on 我的: what the learner can open (src/domain/unread.ts) */
+  /** the unread badge on 我的: what the learner can open (shared/rules/unread.ts) */
   tabNums: number
   /** orders waiting for payment (the badge on My account's 待支付 shortcut) */
   pendingOrders: number
@@ -55,7 +55,7 @@ export interface AppState {
   tenantId: string
   /**
    * Buying is hidden on this platform (spec §3 global state): the school's `client.config` `hideBuyState` applied
-   * to where the app runs (src/domain/buy.ts): never on H5, in the mini-program on iOS or everywhere per the flag
+   * to where the app runs (shared/rules/buy.ts): never on H5, in the mini-program on iOS or everywhere per the flag
    */
   hideBuyState: boolean
   allowLoading: boolean

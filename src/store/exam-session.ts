@@ -2,11 +2,11 @@
  * The attempt being taken (one at a time): its questions, the learner's answers, where they are, and the
  * per-question feedback. Answers go to the device outbox first (services/bank/answer-queue), so nothing
  * answered is lost when the app is killed or offline. Practice mode grades at once with the shared scoring
- * rules (src/domain/scoring.ts); the server's grade replaces it when it arrives. Test mode shows nothing
+ * rules (shared/rules/scoring.ts); the server's grade replaces it when it arrives. Test mode shows nothing
  * until submit; the server's report is the result.
  */
 import { create } from 'zustand'
-import { type ExamQuestion, type QuestionState, scoreQuestion } from '../domain/scoring'
+import { type ExamQuestion, type QuestionState, scoreQuestion } from '../../shared/rules/scoring'
 import {
   answeredAtNow,
   type Ques,

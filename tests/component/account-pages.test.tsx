@@ -202,7 +202,7 @@ describe('My account tab', () => {
     })
     const { container } = render(<Wd />)
     await waitFor(() => expect(userApi.getInfo).toHaveBeenCalled())
-    // the badge counts what the learner can open (src/domain/unread.ts BADGE_SOURCES), each count on the entry that
+    // the badge counts what the learner can open (shared/rules/unread.ts BADGE_SOURCES), each count on the entry that
     // opens it: the pending order on 待支付, unread messages on the header's bell (pages2/msg), the exam letter to
     // sign on 我的预约
     await waitFor(() => expect(container.querySelector('.wd-order-pending .wd-shortcut-badge')?.textContent).toBe('1'))

@@ -11,7 +11,7 @@ import {
   validatePwd,
   validateRegister,
   validateSmsLogin,
-} from '@/domain/account-form'
+} from '@/lib/account-form'
 import { displayName, maskPhone } from '@/pages/wd/format'
 import { changedFields, validateEdu, validateInfo } from '@/pages2/wd/profile'
 

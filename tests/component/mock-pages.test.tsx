@@ -1,10 +1,10 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { idCardCheckChar, idCardProblem, isValidIdCard, normalizeIdCard } from '@/domain/id-card'
 import type { RecordSummary } from '@/services/api/bank'
 import type { MockGroup, MockRow, MockSubscribe } from '@/services/api/exam'
 import type { UserInfo } from '../../contract/types'
+import { idCardCheckChar, idCardProblem, isValidIdCard, normalizeIdCard } from '../../shared/rules/id-card'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
 // The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).

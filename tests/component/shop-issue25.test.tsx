@@ -1,6 +1,6 @@
 /**
  * Issue 25 (shop, account and home): the order page from My orders, a real checkout, and what a learner sees where
- * this platform must not sell (the school's hideBuyState: src/domain/buy.ts).
+ * this platform must not sell (the school's hideBuyState: shared/rules/buy.ts).
  */
 import Taro from '@tarojs/taro'
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react'

@@ -16,7 +16,7 @@ import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, TENANTS } from '../../server/src/seed/data'
-import { inkOf } from '../../src/components/theme/vars'
+import { inkOf } from '../../shared/rules/brand'
 import { fill, HOST_A, HOST_B, launchBrowser, type Server, settled, sleep, startServer, tap } from './harness'
 
 interface School {

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { idCardCheckChar } from '../../src/domain/id-card'
+import { idCardCheckChar } from '../../shared/rules/id-card'
 import {
   confirmModal,
   fill,

@@ -42,7 +42,7 @@ afterEach(async (ctx) => {
 })
 
 const TENANT = { [HOST_A]: 1001, [HOST_B]: 1002 } as const
-// ink: the brand's readable shade for small text (src/components/theme/vars.ts inkOf, WCAG AA on white)
+// ink: the brand's readable shade for small text (shared/rules/brand.ts inkOf, WCAG AA on white)
 const BRAND = {
   [HOST_A]: { name: '安信职业培训学校', rgb: 'rgb(22, 119, 255)', ink: 'rgb(19, 105, 224)' },
   [HOST_B]: { name: '博学继续教育学院', rgb: 'rgb(19, 163, 91)', ink: 'rgb(15, 127, 71)' },

@@ -30,7 +30,7 @@ import {
   readAuthCode,
 } from '../../server/src/modules/account-extra/polyv'
 import { readViewLink, viewLink } from '../../server/src/modules/account-extra/receipt'
-import { idCardCheckChar } from '../../src/domain/id-card'
+import { idCardCheckChar } from '../../shared/rules/id-card'
 import { call, captchaFor, type Harness, harness, nextIp, SECRET, smsCodeFor } from './helpers'
 import { goodsId, localProvider, place, postCallback } from './shop-helpers'
 

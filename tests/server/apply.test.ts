@@ -24,7 +24,7 @@ import {
 import { TenantScope } from '../../server/src/http/core'
 import { SESSION_DAYS, seedApply } from '../../server/src/seed/apply'
 import { issueToken } from '../../server/src/services/tokens'
-import { idCardCheckChar } from '../../src/domain/id-card'
+import { idCardCheckChar } from '../../shared/rules/id-card'
 import { call, freshPglite, type Harness, harness, login, SECRET } from './helpers'
 import { onPostgres } from './postgres'
 

@@ -9,7 +9,7 @@ import type { Database } from '../../server/src/db'
 import { TenantScope } from '../../server/src/http/core'
 import { gapsOf, questionsByIds, toExamQuestion } from '../../server/src/modules/bank/core'
 import { seededRng, weightedDraw } from '../../server/src/modules/bank/records'
-import { scorePaper } from '../../src/domain/scoring'
+import { scorePaper } from '../../shared/rules/scoring'
 import { bankFixture, type Fixture, rightAnswer, wrongAnswer } from './bank-helpers'
 import { call, type Harness, harness, login, smsCodeFor } from './helpers'
 

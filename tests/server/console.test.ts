@@ -15,7 +15,7 @@ import { buildApp } from '../../server/src/app'
 import { type AppConfig, defaultConfig } from '../../server/src/config'
 import { sysUser, uploadObject } from '../../server/src/db/schema'
 import { hashPassword } from '../../server/src/services/passwords'
-import { idCardCheckChar } from '../../src/domain/id-card'
+import { idCardCheckChar } from '../../shared/rules/id-card'
 import { call, captchaFor, DEMO, freshPglite, type Harness, harness, login } from './helpers'
 
 const STAFF = 'staff-token-console-0123456789'

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bankRecord } from '../../server/src/db/schema'
 import { sweepExpired } from '../../server/src/modules/exam/attempts'
-import { idCardCheckChar } from '../../src/domain/id-card'
+import { idCardCheckChar } from '../../shared/rules/id-card'
 import { addExam, type PaperQ, smallPaperOf } from './exam-helpers'
 import { call, freshPglite, type Harness, harness, smsCodeFor } from './helpers'
 

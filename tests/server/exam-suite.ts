@@ -24,7 +24,7 @@ import {
 } from '../../server/src/db/schema'
 import { sweepExpired } from '../../server/src/modules/exam/attempts'
 import { SERIAL_ALPHABET } from '../../server/src/modules/exam/certificates'
-import { idCardCheckChar, isValidIdCard } from '../../src/domain/id-card'
+import { idCardCheckChar, isValidIdCard } from '../../shared/rules/id-card'
 import { addExam, addSession, book, type PaperQ, smallPaperOf } from './exam-helpers'
 import { call, type Harness, harness, login, smsCodeFor } from './helpers'
 

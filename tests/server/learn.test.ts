@@ -599,7 +599,7 @@ describe('learning (PGlite)', () => {
           })
         ).code,
       ).toBe(400) // nothing certified to compare with yet
-      // the ID rule of binding and mock applications (src/domain/id-card.ts): check digit, then a real birth date
+      // the ID rule of binding and mock applications (shared/rules/id-card.ts): check digit, then a real birth date
       for (const [idCard, msg] of [
         ['110101199003074591', /^idCard: the check digit/],
         ['310104199913501235', /^idCard: the birth date/],

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { advertising, config, homeItem } from '../../server/src/db/schema'
 import { forgetSeedVersion, seedIfEmpty } from '../../server/src/seed'
-import { classifyLink } from '../../src/domain/link'
+import { classifyLink } from '../../src/lib/link'
 import { appRoutes, routeOf } from '../unit/app-routes'
 import { call, freshPglite, type Harness, harness } from './helpers'
 

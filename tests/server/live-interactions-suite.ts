@@ -1,7 +1,7 @@
 /**
  * The live room's interactions (server/src/live/chat/interactions.ts; wire: contract/schemas/live-interactions.ts)
  * through real socket.io clients, on PGlite (live-interactions.test.ts) and PostgreSQL (live-interactions.pg.test.ts):
- * who may send what, check-in and attendance, questionnaire, test question scored by src/domain/scoring.ts, lottery
+ * who may send what, check-in and attendance, questionnaire, test question scored by shared/rules/scoring.ts, lottery
  * fairness and claims, points (rewards never below 0, red packets that add up), flowers, Q&A visibility, the
  * microphone flow and its time-out, class start/end, the late joiner's snapshot, tenant isolation, the learner's
  * points route. Time limits are short here (LIVE_INTERACTION_TEST_TIMING=1: 1 s minimum, mic 1.5 s, draw 0.3 s).
@@ -44,7 +44,7 @@ import { LiveEvents } from '../../server/src/live/events'
 import { createLiveProvider } from '../../server/src/live/video'
 import { examQuestionIds } from '../../server/src/modules/bank/core'
 import { issueToken } from '../../server/src/services/tokens'
-import { scoreQuestion } from '../../src/domain/scoring'
+import { scoreQuestion } from '../../shared/rules/scoring'
 import { ChatClient, makeRoom, makeUsers, pause, type Room, tokenFor } from './live-chat-helpers'
 
 const SECRET = 'interactions-test-secret'

@@ -27,7 +27,7 @@ import { readChatToken } from '../../server/src/live/token'
 import { seedLiveIfEmpty } from '../../server/src/seed/live'
 import { DEMO_VOD_PATH, LIVE_SEEDS } from '../../server/src/seed/live-data'
 import { demoCredentials } from '../../server/src/seed/start'
-import { idCardCheckChar } from '../../src/domain/id-card'
+import { idCardCheckChar } from '../../shared/rules/id-card'
 import { call, captchaFor, type Harness, harness, login, SECRET, smsCodeFor } from './helpers'
 import { goodsId, type Placed, place } from './shop-helpers'
 

@@ -30,7 +30,7 @@ import {
 import { TenantScope } from '../../server/src/http/core'
 import { forgetSeedVersion, seedIfEmpty } from '../../server/src/seed'
 import { issueToken } from '../../server/src/services/tokens'
-import { idCardCheckChar } from '../../src/domain/id-card'
+import { idCardCheckChar } from '../../shared/rules/id-card'
 import { call, type Harness, harness, login, SECRET } from './helpers'
 
 const STAFF = 'staff-secret-profile'

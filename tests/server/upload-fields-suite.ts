@@ -43,7 +43,7 @@ import { createLiveProvider } from '../../server/src/live/video'
 import { issueToken } from '../../server/src/services/tokens'
 import { ourHosts, uploadKeyOf } from '../../server/src/services/upload/own'
 import type { OssConfig } from '../../server/src/services/upload/types'
-import { idCardCheckChar } from '../../src/domain/id-card'
+import { idCardCheckChar } from '../../shared/rules/id-card'
 import { call, type Reply } from './helpers'
 import { ChatClient, makeRoom } from './live-chat-helpers'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isJump, JUMP_TOLERANCE_SECONDS, seekTarget } from '@/domain/anti-skip'
+import { isJump, JUMP_TOLERANCE_SECONDS, seekTarget } from '../../shared/rules/anti-skip'
 
 const base = { furthest: 40, finished: false, antiSkip: true, slack: 2 }
 

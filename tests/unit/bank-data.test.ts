@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type ExamQuestion, normaliseChoice, type SubQuestion, scorePaper } from '@/domain/scoring'
 import { type BankQuestion, type BankSubQuestion, loadBankData } from '../../server/src/seed/bank-data'
+import { type ExamQuestion, normaliseChoice, type SubQuestion, scorePaper } from '../../shared/rules/scoring'
 
 const TENANTS = [1001, 1002] as const
 

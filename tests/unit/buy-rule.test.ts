@@ -1,12 +1,12 @@
 /**
- * Issue 25 §1: where a school's `hideBuyState` hides buying (src/domain/buy.ts). It is a platform rule (an iOS
+ * Issue 25 §1: where a school's `hideBuyState` hides buying (shared/rules/buy.ts). It is a platform rule (an iOS
  * mini-program may not sell virtual goods), so the school's website (H5) always sells and shows its prices.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { buyHidden, buyRule } from '@/domain/buy'
 import { resetRequestState } from '@/services/http/request'
 import { setTransport } from '@/services/http/transport'
 import { useApp } from '@/store/app'
+import { buyHidden, buyRule } from '../../shared/rules/buy'
 import { fakeServer, ok, seedTenant } from './fake-server'
 
 const env = vi.hoisted(() => ({ weapp: false, ios: false }))

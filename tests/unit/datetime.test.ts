@@ -1,7 +1,7 @@
-/** src/domain/datetime.ts: the one way dates, spans and durations read (issue 12: a span across a year lost it). */
+/** src/lib/datetime.ts: the one way dates, spans and durations read (issue 12: a span across a year lost it). */
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatClock, formatDate, formatDuration, formatRange } from '@/domain/datetime'
 import { setLocale } from '@/i18n'
+import { formatClock, formatDate, formatDuration, formatRange } from '@/lib/datetime'
 
 const at = (iso: string) => Math.floor(new Date(`${iso}+08:00`).getTime() / 1000)
 // "now" in the middle of 2026 (tests run in Asia/Shanghai or UTC: noon keeps the day)

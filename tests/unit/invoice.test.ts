@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { invoiceBody, isEmail, isTaxNo, validateInvoice } from '@/domain/invoice'
+import { invoiceBody, isEmail, isTaxNo, validateInvoice } from '@/lib/invoice'
 
 const base = { orderIds: [1], titleType: 1 as const, title: 'Zhang San', taxNo: '', email: 'a@b.cn' }
 

@@ -8,7 +8,7 @@ import path from 'node:path'
 import Taro from '@tarojs/taro'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { notFoundUrl, openLink, takeTabQuery } from '@/components/link'
-import { classifyLink } from '@/domain/link'
+import { classifyLink } from '@/lib/link'
 import { BANNER_LINKS, HOME_ITEMS, seedLink } from '../../server/src/seed/data'
 import { appRoutes, routeOf } from './app-routes'
 

@@ -243,7 +243,7 @@ describe('answer card', () => {
     })
     const card = r.client.ix.getState().test
     expect(card?.result?.rightRate).toBe(0.25)
-    // a subset of the right options: partly right (src/domain/scoring.ts)
+    // a subset of the right options: partly right (shared/rules/scoring.ts)
     expect(card?.verdict).toBe('partial')
     expect(r.events).toContainEqual({ type: 'testResult', testId: 11 })
   })

@@ -11,7 +11,7 @@ import {
   type SubQuestion,
   scorePaper,
   scoreQuestion,
-} from '@/domain/scoring'
+} from '../../shared/rules/scoring'
 
 let nextId = 1
 const single = (ans: string, ques: ExamQuestion['ques'], extra: Partial<ExamQuestion> = {}): ExamQuestion => ({

@@ -4,8 +4,8 @@
  */
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { compressPlan } from '@/domain/image-compress'
 import { setLocale, t } from '@/i18n'
+import { compressPlan } from '@/lib/image-compress'
 import { resetRequestState } from '@/services/http/request'
 import { setTransport } from '@/services/http/transport'
 import { tenantConfig } from '@/services/tenant/config'

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../src/domain/money'
+import { formatPrice } from '../../../shared/rules/money'
 import { staff } from '../api'
 import { t } from '../i18n'
 import { ListView, NoticeLine, PageHead, useDecide, useList } from '../ui'

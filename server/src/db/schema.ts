@@ -692,7 +692,7 @@ export interface QuestionOption {
   label: string
   content: string
 }
-/** A composite's sub-question as stored in question.json_str (src/domain/scoring.ts SubQuestion + display). */
+/** A composite's sub-question as stored in question.json_str (shared/rules/scoring.ts SubQuestion + display). */
 export interface StoredSubQuestion {
   type: 1 | 2 | 3
   title: string
@@ -1851,7 +1851,7 @@ export const liveTest = pgTable(
     questionId: integer('question_id')
       .notNull()
       .references(() => question.id),
-    /** 1 single, 2 multiple, 3 judgement (src/domain/scoring.ts) */
+    /** 1 single, 2 multiple, 3 judgement (shared/rules/scoring.ts) */
     quesType: integer('ques_type').notNull(),
     stem: text('stem').notNull(),
     /** [label, text] */

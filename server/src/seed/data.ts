@@ -100,7 +100,7 @@ export const TENANTS: TenantSeed[] = [
       eduLevel: '硕士',
     },
     config: {
-      // the iOS mini-program rule only (src/domain/buy.ts): the school's website and Android sell (issue 25)
+      // the iOS mini-program rule only (shared/rules/buy.ts): the school's website and Android sell (issue 25)
       'client.config': { hideBuyState: 'ios' },
       'home.mobile': { title: '博学继续教育', theme: { primary: '#13a35b' } },
       'home.header': { companyName: '博学继续教育学院' },

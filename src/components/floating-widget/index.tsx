@@ -82,7 +82,7 @@ export function WechatInfo({ consult }: { consult: ConsultConfig }) {
 export default function FloatingWidget({ scrollTop, shop = false }: FloatingWidgetProps) {
   const consult = useApp((s) => s.consultMobile)
   const loggedIn = useSession((s) => !!s.userAccount)
-  // no cart where this platform must not sell (src/domain/buy.ts)
+  // no cart where this platform must not sell (shared/rules/buy.ts)
   const hideBuy = useApp((s) => s.hideBuyState)
   const [state, dispatch] = useReducer(widgetReducer, initialWidgetState)
   // docked until the learner asks for it: out, its buttons covered the list under them (issue 25)

@@ -16,7 +16,7 @@ export interface BuyBarProps {
 
 /**
  * Bottom bar of a goods / package page: cart shortcut with the cart count, add to cart, buy now; or study
- * now when the learner already owns the goods. Where this platform must not sell (hideBuyState, src/domain/buy.ts)
+ * now when the learner already owns the goods. Where this platform must not sell (hideBuyState, shared/rules/buy.ts)
  * only 'study now' remains, and a learner who does not own the goods is told where to buy instead.
  */
 export default function BuyBar({ goodsId, goodsType, onSale }: BuyBarProps) {

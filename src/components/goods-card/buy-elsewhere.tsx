@@ -1,5 +1,5 @@
 /**
- * Where this platform must not sell (src/domain/buy.ts, the school's `hideBuyState`): every door to buying is
+ * Where this platform must not sell (shared/rules/buy.ts, the school's `hideBuyState`): every door to buying is
  * replaced by what the learner can do instead — buy on the school's website from a browser, or ask the school's
  * service team (the counselor page: hotline, WeChat) to enrol them. One component for every such place.
  */

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { isTabPath } from '@/components/tab-bar/tabs'
-import { classifyLink } from '@/domain/link'
 import { t } from '@/i18n'
+import { classifyLink } from '@/lib/link'
 import { tenantConfig } from '@/services/tenant/config'
 
 export const WEBVIEW_PAGE = '/pages5/webview/index'

@@ -5,9 +5,8 @@ import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
-import { formatClock } from '@/domain/datetime'
-import { spentSoFar } from '@/domain/time-spent'
 import { t } from '@/i18n/sub'
+import { formatClock } from '@/lib/datetime'
 import { collect, collectInfo, type RecordDetail, uncollect } from '@/services/api/bank'
 import {
   onRejected,
@@ -18,6 +17,7 @@ import {
   subscribe,
 } from '@/services/bank/answer-queue'
 import { answeredState, type SubmitResult, useExamSession } from '@/store/exam-session'
+import { spentSoFar } from '../../../shared/rules/time-spent'
 import AnswerSheet, { type SheetState } from './answer-sheet'
 import { goodsUrl, type LoadError, loadError, requireLogin } from './guard'
 import QuestionCard from './question-card'
@@ -126,7 +126,7 @@ export function LoadFailed({ kind, goodsId, onRetry }: { kind: LoadError; goodsI
 
 /**
  * A practice paper is not timed: its minutes are a suggestion. The bar says so and counts the time spent the way
- * the report's 用时 counts it (src/domain/time-spent.ts); past the suggestion it says that, and nothing submits.
+ * the report's 用时 counts it (shared/rules/time-spent.ts); past the suggestion it says that, and nothing submits.
  */
 export function PaperClock({ minutes }: { minutes: number }) {
   const startTime = useExamSession((s) => s.startTime)

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
-import { formatDuration } from '@/domain/datetime'
 import { t } from '@/i18n/sub'
+import { formatDuration } from '@/lib/datetime'
 import type { ScoreReportWire } from '@/services/api/bank'
 import './index.scss'
 

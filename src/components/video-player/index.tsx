@@ -12,9 +12,9 @@
 import { Video, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react'
-import { isJump, seekTarget } from '@/domain/anti-skip'
 import { t } from '@/i18n/sub'
 import { SEEK_SLACK_SECONDS } from '@/services/api/learn'
+import { isJump, seekTarget } from '../../../shared/rules/anti-skip'
 import './index.scss'
 
 export interface VideoPlayerHandle {

@@ -9,7 +9,7 @@
  * does not, a play button says so (docs/DECISIONS.md "Bank, paper and player fixes").
  *
  * The section's progress has one source: the server's figures (the session, then each report's answer), as a
- * percent by src/domain/progress.ts. The info line shows them and `onProgress` hands them to the page, whose
+ * percent by shared/rules/progress.ts. The info line shows them and `onProgress` hands them to the page, whose
  * menu row of this section shows the same.
  */
 import { Text, View } from '@tarojs/components'
@@ -18,7 +18,6 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import Empty from '@/components/empty'
 import { imageUrl } from '@/components/link'
 import PageLoading from '@/components/page-loading'
-import { percentOf } from '@/domain/progress'
 import { t } from '@/i18n/sub'
 import {
   type CheckVideo,
@@ -38,6 +37,7 @@ import { ApiError } from '@/services/http/error'
 import { clock } from '@/services/study/links'
 import { StudyReporter } from '@/services/study/reporter'
 import { usePlay } from '@/store/play'
+import { percentOf } from '../../../shared/rules/progress'
 import VideoPlayer, { type VideoPlayerHandle } from './index'
 import { takeStudyPhoto } from './photo-check'
 import { sectionState } from './section-menu'

@@ -20,7 +20,7 @@ export default {
   'shop.sales': '{count}人已购',
   'shop.teachers': '讲师：{names}',
   'shop.landing.activityPrice': '活动价',
-  // where this platform must not sell (src/domain/buy.ts): what the learner does instead
+  // where this platform must not sell (shared/rules/buy.ts): what the learner does instead
   'shop.elsewhere.title': '小程序内暂不支持购买',
   'shop.elsewhere.hint': '可在手机或电脑浏览器打开 {site} 购买，或联系客服为您开通',
   'shop.elsewhere.contact': '联系客服',

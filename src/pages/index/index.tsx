@@ -11,13 +11,13 @@ import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
-import { sellsLink } from '@/domain/buy'
-import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n'
+import { formatDate } from '@/lib/datetime'
 import { consultationList, homeAdverts, homeList } from '@/services/api/common'
 import { useBrand } from '@/services/tenant/brand'
 import { useApp } from '@/store/app'
 import type { Advert, Consultation, HomeItem } from '../../../contract/types'
+import { sellsLink } from '../../../shared/rules/buy'
 import '@nutui/nutui-react-taro/dist/es/packages/swiper/style/css.js'
 import './index.scss'
 
@@ -36,7 +36,7 @@ function footerText(v: unknown): string {
 export default function Home() {
   const brand = useBrand((s) => s.brand)
   const record = useApp((s) => footerText(s.config['home.footer.record']))
-  // where this platform must not sell (src/domain/buy.ts) no banner advertises goods
+  // where this platform must not sell (shared/rules/buy.ts) no banner advertises goods
   const hideBuy = useApp((s) => s.hideBuyState)
   const [allAdverts, setAdverts] = useState<Advert[]>([])
   const adverts = hideBuy ? allAdverts.filter((ad) => !sellsLink(ad.linkUrl)) : allAdverts

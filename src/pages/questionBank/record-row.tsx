@@ -1,7 +1,7 @@
 /** One attempt in a records list: scope, title, progress or score; a tap opens the report or continues it. */
 import { Text, View } from '@tarojs/components'
-import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n/sub'
+import { formatDate } from '@/lib/datetime'
 import type { RecordSummary } from '@/services/api/bank'
 import { openRecord, pct, scopeKey } from './lib'
 

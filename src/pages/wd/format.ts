@@ -1,4 +1,4 @@
-export { maskPhone } from '@/domain/phone'
+export { maskPhone } from '../../../shared/rules/phone'
 
 /** Display name: nickname, then real name, then the account. */
 export function displayName(u: { nickName?: string; realName?: string; userAccount?: string } | null): string {

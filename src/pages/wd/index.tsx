@@ -166,13 +166,13 @@ export default function Wd() {
   const userAccount = useSession((s) => s.userAccount)
   const userInfo = useSession((s) => s.userInfo)
   // the 我的 badge counts what can be opened here: orders waiting for payment, unread messages, letters to sign
-  // (src/domain/unread.ts), each shown on the entry that opens it
+  // (shared/rules/unread.ts), each shown on the entry that opens it
   const pendingOrders = useApp((s) => s.pendingOrders)
   // unread messages and exam letters to sign: their parts of the badge, on the entries that open them
   const unreadMessages = useApp((s) => s.unreadMessages)
   const lettersToSign = useApp((s) => s.lettersToSign)
   const plansToDo = useApp((s) => s.plansToDo)
-  // no cart where this platform must not sell (src/domain/buy.ts); past orders stay
+  // no cart where this platform must not sell (shared/rules/buy.ts); past orders stay
   const hideBuy = useApp((s) => s.hideBuyState)
   // the school of the host's tenant (src/services/tenant/brand.ts), not the build's
   const school = useBrand((s) => s.brand.name)

@@ -1,7 +1,7 @@
 /** A bank row of the learner's banks (shared by pages: a page file may export only its page on weapp). */
 import { Text, View } from '@tarojs/components'
-import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n/sub'
+import { formatDate } from '@/lib/datetime'
 import { bankUrl, go, ratio } from '@/pages/questionBank/lib'
 import { Bar } from '@/pages/questionBank/ui'
 import type { MyBank } from '@/services/api/bank'

@@ -10,7 +10,7 @@ import { attemptPassed, score } from './rules'
 export const sessionText = (a: Pick<Appointment, 'startTime' | 'endTime'>) => timeRange(a.startTime, a.endTime)
 
 export function windowText(e: Pick<ExamRow, 'openTime' | 'closeTime'>): string {
-  // one span: the year on both ends when it crosses one (src/domain/datetime.ts)
+  // one span: the year on both ends when it crosses one (src/lib/datetime.ts)
   if (e.openTime && e.closeTime) return timeRange(e.openTime, e.closeTime)
   if (e.openTime) return tx('exam.windowFrom', { from: dateTime(e.openTime) })
   if (e.closeTime) return tx('exam.windowTo', { to: dateTime(e.closeTime) })

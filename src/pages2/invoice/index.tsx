@@ -7,9 +7,10 @@ import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
-import type { FormErrors } from '@/domain/account-form'
-import { hasErrors } from '@/domain/account-form'
-import { formatDate } from '@/domain/datetime'
+import { t } from '@/i18n/sub'
+import type { FormErrors } from '@/lib/account-form'
+import { hasErrors } from '@/lib/account-form'
+import { formatDate } from '@/lib/datetime'
 import {
   EMAIL_MAX,
   type InvoiceField,
@@ -18,10 +19,9 @@ import {
   TITLE_TYPE,
   type TitleType,
   validateInvoice,
-} from '@/domain/invoice'
-import { formatPrice } from '@/domain/money'
-import { t } from '@/i18n/sub'
+} from '@/lib/invoice'
 import { applyInvoice, cancelInvoice, canInvoiceList, type Invoice, invoiceList, type Order } from '@/services/api/shop'
+import { formatPrice } from '../../../shared/rules/money'
 import { requireLogin } from '../order/guard'
 import { canCancelInvoice, invoiceStatusKey, parseIds } from '../order/status'
 import '../order/order.scss'

@@ -10,9 +10,8 @@ import { useState } from 'react'
 import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { formatDate, formatDuration, formatRange } from '@/domain/datetime'
-import { progressOf } from '@/domain/progress'
 import { t } from '@/i18n/sub'
+import { formatDate, formatDuration, formatRange } from '@/lib/datetime'
 import { go, numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { Bar, StatusBox } from '@/pages/questionBank/ui'
 import { goodsExams } from '@/services/api/exam'
@@ -28,6 +27,7 @@ import {
   myCourses,
 } from '@/services/api/learn'
 import { clock, learnUrl, percentText } from '@/services/study/links'
+import { progressOf } from '../../../shared/rules/progress'
 import { CourseExtras } from './extras'
 import '@/pages/learn/learn.scss'
 
@@ -152,7 +152,7 @@ export default function LearnDetails() {
 
   const mine = grade.data?.grade ?? null
   const missing = required.data && !required.data.finished ? required.data.missing : []
-  // the goods as a whole: the same number as its row on the learning tab (src/domain/progress.ts)
+  // the goods as a whole: the same number as its row on the learning tab (shared/rules/progress.ts)
   const list = courses.data ?? []
   const overall = progressOf(list.map((c) => ({ durationSeconds: c.totalSeconds, creditedSeconds: c.creditedSeconds })))
   const sectionsDone = list.reduce((n, c) => n + c.finishedSectionNum, 0)

@@ -8,7 +8,7 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import RichHtml from '@/components/rich-html'
-import { formatDuration } from '@/domain/datetime'
+import { formatDuration } from '@/lib/datetime'
 import { go, QUIET, useLoader } from '@/pages/questionBank/lib'
 import { Bar } from '@/pages/questionBank/ui'
 import {

@@ -9,13 +9,13 @@ import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import SectionMenu from '@/components/video-player/section-menu'
-import { progressOf } from '@/domain/progress'
 import { t } from '@/i18n/sub'
 import { go, numParam, QUIET, requireLogin, useLoader } from '@/pages/questionBank/lib'
 import { Bar, StatusBox } from '@/pages/questionBank/ui'
 import { courseMenu, SECTION_STATUS } from '@/services/api/learn'
 import { learnUrl, menuSections, percentText } from '@/services/study/links'
 import { usePlay } from '@/store/play'
+import { progressOf } from '../../../shared/rules/progress'
 import '@/pages/learn/learn.scss'
 
 export default function CourseMenu() {
@@ -44,7 +44,7 @@ export default function CourseMenu() {
 
   const chapters = menu.data ?? []
   const sections = menuSections(chapters)
-  // the course's progress: the one computation the server and the details page use (src/domain/progress.ts)
+  // the course's progress: the one computation the server and the details page use (shared/rules/progress.ts)
   const { percent } = progressOf(sections)
   const current = sections.some((s) => s.sectionId === playing) ? playing : null
   return (

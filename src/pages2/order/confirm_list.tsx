@@ -8,7 +8,6 @@ import { docUrl, imageUrl } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
-import { formatPrice, saving } from '@/domain/money'
 import { t } from '@/i18n/sub'
 import {
   activityOrder,
@@ -22,6 +21,7 @@ import {
 } from '@/services/api/shop'
 import { storage } from '@/services/storage'
 import { useApp } from '@/store/app'
+import { formatPrice, saving } from '../../../shared/rules/money'
 import { ox } from './detail-messages'
 import { requireLogin } from './guard'
 import { parseIds } from './status'
@@ -91,7 +91,7 @@ async function loadLines(goodsIds: number[], cartIds: number[], activityId: numb
  * Checkout: the goods (cover, name, validity) and their server prices, the price breakdown (items at their usual
  * price, the discount, what is due), the agreement the order accepts, then one order per page visit (idempotency
  * key). The app has no coupons or points to spend (live points are not money), so none are offered. Where this
- * platform must not sell (src/domain/buy.ts) it says where to buy instead.
+ * platform must not sell (shared/rules/buy.ts) it says where to buy instead.
  */
 export default function ConfirmList() {
   const { params } = useRouter()

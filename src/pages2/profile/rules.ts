@@ -3,9 +3,10 @@
  * a required field must be filled, an ID number must pass its checksum, a phone must be 11 digits. The stamp
  * words match when equal without spaces and with full-width punctuation made narrow.
  */
-import { isValidIdCard } from '@/domain/id-card'
-import { PHONE_RE } from '@/domain/phone'
+
 import type { ProfileField, ProfileValues } from '@/services/api/profile'
+import { isValidIdCard } from '../../../shared/rules/id-card'
+import { PHONE_RE } from '../../../shared/rules/phone'
 
 export type FieldProblem = 'err.required' | 'err.idCard' | 'err.phone'
 

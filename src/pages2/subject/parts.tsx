@@ -1,8 +1,8 @@
 /** Rows shared by the favourites and wrong-book pages (pages2/subject). */
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { formatDate } from '@/domain/datetime'
 import { t } from '@/i18n/sub'
+import { formatDate } from '@/lib/datetime'
 import { bankUrl, go, plain, typeKey } from '@/pages/questionBank/lib'
 import { removeWrong } from '@/services/api/bank'
 

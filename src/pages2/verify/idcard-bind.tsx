@@ -9,10 +9,10 @@ import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import { Field, TextInput } from '@/components/form'
 import { useSubmit } from '@/components/form/use-submit'
-import { normalizeIdCard } from '@/domain/id-card'
 import { scoped } from '@/i18n/scoped'
 import { type MessageKey, t } from '@/i18n/sub'
 import { bindIdcard } from '@/services/api/account-extra'
+import { normalizeIdCard } from '../../../shared/rules/id-card'
 import { idCardError, realNameError } from './shared'
 
 export const bx = scoped(

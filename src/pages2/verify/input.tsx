@@ -10,8 +10,8 @@ import { useState } from 'react'
 import { Field, TextInput } from '@/components/form'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { type FormErrors, hasErrors } from '@/domain/account-form'
 import { t } from '@/i18n/sub'
+import { type FormErrors, hasErrors } from '@/lib/account-form'
 import { QUIET, requireLogin } from '@/pages/questionBank/lib'
 import { StatusBox } from '@/pages/questionBank/ui'
 import { idCardOcr, REVIEW_STATUS } from '@/services/api/learn'
@@ -19,7 +19,7 @@ import { ApiError } from '@/services/http/request'
 import { chooseAndUploadImages } from '@/services/upload'
 import '@/pages2/wd/wd.scss'
 import './verify.scss'
-import { normalizeIdCard } from '@/domain/id-card'
+import { normalizeIdCard } from '../../../shared/rules/id-card'
 
 import {
   certDraft,

@@ -1,10 +1,10 @@
 /** Identity-certification rules and parts shared by the verify pages (page files export only the page on weapp). */
 import { Text } from '@tarojs/components'
-import { idCardProblem } from '@/domain/id-card'
 import { type MessageKey, t } from '@/i18n/sub'
 import { QUIET, useLoader } from '@/pages/questionBank/lib'
 import { getInfo } from '@/services/api/user'
 import { useSession } from '@/store/session'
+import { idCardProblem } from '../../../shared/rules/id-card'
 
 export const VERIFY_URL = {
   input: '/pages2/verify/input',
@@ -12,7 +12,7 @@ export const VERIFY_URL = {
   info: '/pages2/verify/info_fill',
 }
 
-// ---- rules (the contract's: 17 digits + digit or X; plus the GB 11643 check digit and a real birth date: src/domain/id-card) ----
+// ---- rules (the contract's: 17 digits + digit or X; plus the GB 11643 check digit and a real birth date: shared/rules/id-card) ----
 
 export function idCardError(value: string): MessageKey | undefined {
   const problem = idCardProblem(value)

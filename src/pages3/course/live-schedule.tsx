@@ -4,7 +4,7 @@
  * live or over (GET /app/common/goods/:id `liveSessions`).
  */
 import { Text, View } from '@tarojs/components'
-import { formatRange } from '@/domain/datetime'
+import { formatRange } from '@/lib/datetime'
 import type { GoodsDetail } from '@/services/api/shop'
 import { lx } from '@/services/live/messages'
 import './live-schedule.scss'

@@ -9,7 +9,7 @@ import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/ta
 import { useCallback, useState } from 'react'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
-import { formatDate } from '@/domain/datetime'
+import { formatDate } from '@/lib/datetime'
 import { usePaged } from '@/pages/course/use-paged'
 import { requireLogin } from '@/pages/questionBank/lib'
 import { ListFooter, StatusBox } from '@/pages/questionBank/ui'

@@ -14,8 +14,8 @@ import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
-import { formatClock, formatDate } from '@/domain/datetime'
 import { t } from '@/i18n/sub'
+import { formatClock, formatDate } from '@/lib/datetime'
 import { numParam, requireLogin } from '@/pages/questionBank/lib'
 import {
   addNote,

@@ -6,11 +6,11 @@ import { imageUrl } from '@/components/link'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
-import { formatPrice } from '@/domain/money'
 import { t } from '@/i18n/sub'
 import { useApp } from '@/store/app'
 import { useCart } from '@/store/cart'
 import { isLoggedIn } from '@/store/session'
+import { formatPrice } from '../../../shared/rules/money'
 import './shoppingCart.scss'
 
 /** Spec §3 shoppingCartList: choose rows, choose all, delete, the server's chosen total, checkout. */
@@ -19,7 +19,7 @@ export default function ShoppingCart() {
   const status = useCart((s) => s.status)
   const syncing = useCart((s) => s.syncing)
   const chosenTotalPrice = useCart((s) => s.chosenTotalPrice)
-  // where this platform must not sell (src/domain/buy.ts) the cart says where to buy instead
+  // where this platform must not sell (shared/rules/buy.ts) the cart says where to buy instead
   const hideBuy = useApp((s) => s.hideBuyState)
   const toShop = useShopDoor(t('order.cart.toShop'))
 

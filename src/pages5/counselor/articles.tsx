@@ -5,7 +5,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useState } from 'react'
-import { formatDate } from '@/domain/datetime'
+import { formatDate } from '@/lib/datetime'
 import { type NewsRow, newsList } from '@/services/api/news'
 import { tx } from './messages'
 

@@ -2,7 +2,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { type ReactNode, useState } from 'react'
-import { formatDate, formatDuration } from '@/domain/datetime'
+import { formatDate, formatDuration } from '@/lib/datetime'
 import type { RecordSummary } from '@/services/api/bank'
 import { type Certificate, mockWrongToBook, type Ranking } from '@/services/api/exam'
 import { tx } from '../exam/messages'

@@ -1,7 +1,7 @@
 /** The mock-exam application form's rules, checked before anything is sent (the server checks them again). */
 
-import { idCardProblem } from '@/domain/id-card'
-import { isPhone } from '@/domain/phone'
+import { idCardProblem } from '../../../shared/rules/id-card'
+import { isPhone } from '../../../shared/rules/phone'
 
 export type ApplyField = 'realName' | 'idCard' | 'telPhone'
 export type ApplyErrorKey =

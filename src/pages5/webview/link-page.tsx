@@ -5,7 +5,7 @@ import Empty from '@/components/empty'
 import NavBar from '@/components/nav-bar'
 import { isTabPath } from '@/components/tab-bar/tabs'
 import { themeStyle } from '@/components/theme'
-import { classifyLink } from '@/domain/link'
+import { classifyLink } from '@/lib/link'
 import { tx } from './messages'
 import './link-page.scss'
 

@@ -4,9 +4,9 @@
  */
 import Taro from '@tarojs/taro'
 import { isTabPath } from '@/components/tab-bar/tabs'
-import { formatDate, formatRange } from '@/domain/datetime'
+import { formatDate, formatRange } from '@/lib/datetime'
 
-/** 03-01 09:00 (2025-03-01 09:00 when not this year: src/domain/datetime.ts) */
+/** 03-01 09:00 (2025-03-01 09:00 when not this year: src/lib/datetime.ts) */
 export const dateTime = (sec: number) => formatDate(sec, { time: true })
 /** a document's date (a certificate's issue): always with its year */
 export const dateOnly = (sec: number) => formatDate(sec, { year: 'always' })

@@ -7,8 +7,8 @@
  */
 import Taro from '@tarojs/taro'
 import type { Envelope } from '../../../contract/types'
-import { safeRedirectUrl } from '../../domain/redirect'
 import { getLocale, t } from '../../i18n'
+import { safeRedirectUrl } from '../../lib/redirect'
 import { useSession } from '../../store/session'
 import { storage } from '../storage'
 import { tenantConfig } from '../tenant/config'

@@ -23,8 +23,8 @@ import {
   type TestQuestionContent,
   type TestQuestionResult,
 } from '../../../contract/schemas/live-interactions'
-import { isPhone } from '../../domain/phone'
-import { scoreQuestion } from '../../domain/scoring'
+import { isPhone } from '../../../shared/rules/phone'
+import { scoreQuestion } from '../../../shared/rules/scoring'
 import { ix } from './ix-messages'
 import { unescapeChat } from './text'
 
@@ -257,7 +257,7 @@ const num = (v: unknown, dflt = 0) => (typeof v === 'number' && Number.isFinite(
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 const chars = (s: string) => Array.from(s).length
 
-/** The verdict of my labels against the right answer, by src/domain/scoring.ts's rules (partial for a subset). */
+/** The verdict of my labels against the right answer, by shared/rules/scoring.ts's rules (partial for a subset). */
 export function verdictOf(quesType: number, mine: string[] | null, answer: string[]): Verdict {
   if (!mine || mine.length === 0) return 'none'
   const type = quesType === 2 ? 2 : quesType === 3 ? 3 : 1
@@ -265,7 +265,7 @@ export function verdictOf(quesType: number, mine: string[] | null, answer: strin
   return s.state === 'right' ? 'right' : s.state === 'partial' ? 'partial' : 'wrong'
 }
 
-/** Choice questions: 2 is multiple choice (several labels), 1 single and 3 judgement take one (src/domain/scoring.ts). */
+/** Choice questions: 2 is multiple choice (several labels), 1 single and 3 judgement take one (shared/rules/scoring.ts). */
 export const isMultiple = (quesType: number) => quesType === 2
 
 export class RoomInteractions {

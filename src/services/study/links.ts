@@ -14,7 +14,7 @@ export const learnUrl = {
 } as const
 
 /** seconds -> "m:ss" or "h:mm:ss" (a position in a video) */
-export { formatClock as clock } from '@/domain/datetime'
+export { formatClock as clock } from '@/lib/datetime'
 
 /** 0-100 with one decimal -> "37.5%" */
 export const percentText = (p: number) => `${Math.round(Math.max(0, Math.min(100, p)) * 10) / 10}%`

@@ -1,6 +1,6 @@
-/** Mini-program: the device's system decides whether the iOS rule applies (src/domain/buy.ts). */
+/** Mini-program: the device's system decides whether the iOS rule applies (shared/rules/buy.ts). */
 import Taro from '@tarojs/taro'
-import type { BuyEnv } from '@/domain/buy'
+import type { BuyEnv } from '../../../shared/rules/buy'
 
 export function buyEnv(): BuyEnv {
   let system = ''

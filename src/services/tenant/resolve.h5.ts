@@ -1,6 +1,6 @@
 /** H5: the tenant follows the page host (a fallback host for localhost / IPs), looked up once per host. */
 import Taro from '@tarojs/taro'
-import { isValidDomain } from '../../domain/domain'
+import { isValidDomain } from '../../../shared/rules/domain'
 import { t } from '../../i18n'
 import { ApiError, TENANT_ERROR } from '../http/error'
 import { REQUEST_TIMEOUT_MS, send, withQuery } from '../http/transport'

@@ -3,7 +3,7 @@
  * JPEG at the planned quality; the result is an object URL (released after the upload). Without a usable
  * canvas the image goes as it is.
  */
-import { compressPlan } from '../../domain/image-compress'
+import { compressPlan } from '../../lib/image-compress'
 
 export interface PreparedImage {
   path: string

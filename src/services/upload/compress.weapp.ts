@@ -1,6 +1,6 @@
 /** The §5 size rule in the mini-program: the platform's own compressImage at the planned width and quality. */
 import Taro from '@tarojs/taro'
-import { compressPlan } from '../../domain/image-compress'
+import { compressPlan } from '../../lib/image-compress'
 
 export interface PreparedImage {
   path: string

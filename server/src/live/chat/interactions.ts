@@ -44,7 +44,7 @@ import {
   TEACHER_EVENTS,
   type TestQuestionResult,
 } from '../../../../contract/schemas/live-interactions'
-import { normaliseChoice, scoreQuestion } from '../../../../src/domain/scoring'
+import { normaliseChoice, scoreQuestion } from '../../../../shared/rules/scoring'
 import type { Db } from '../../db'
 import {
   type LiveQuestionnaireAnswer,

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import { STAFF_ROLES } from '../../../../contract/schemas/account-extra'
 import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
-import { idCardProblem, maskIdCard, normalizeIdCard } from '../../../../src/domain/id-card'
+import { idCardProblem, maskIdCard, normalizeIdCard } from '../../../../shared/rules/id-card'
 import type { Db } from '../../db'
 import { config, identityCert, liveLotteryWinner, schoolInfo, shopOrder, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'

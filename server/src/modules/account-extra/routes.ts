@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { INVOICE_STATUS, ORDER_STATUS } from '../../../../contract/schemas/codes'
-import { maskPhone } from '../../../../src/domain/phone'
+import { maskPhone } from '../../../../shared/rules/phone'
 import type { AppConfig } from '../../config'
 import type { Db } from '../../db'
 import { invoice, orderItem, shopOrder, sysUser } from '../../db/schema'

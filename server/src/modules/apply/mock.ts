@@ -6,8 +6,8 @@
  */
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import { EXAM_CODE, MOCK_SUBSCRIBE_STATUS } from '../../../../contract/schemas/exam-codes'
-import { idCardProblem, maskIdCard, normalizeIdCard } from '../../../../src/domain/id-card'
-import { maskPhone } from '../../../../src/domain/phone'
+import { idCardProblem, maskIdCard, normalizeIdCard } from '../../../../shared/rules/id-card'
+import { maskPhone } from '../../../../shared/rules/phone'
 import { isUniqueViolation, toInt } from '../../db'
 import { applySite, bankRecord, business, exam, mockSubscribe, subject } from '../../db/schema'
 import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core'

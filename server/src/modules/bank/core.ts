@@ -1,14 +1,14 @@
 /**
  * Question bank building blocks: access (entitlements / free goods / free papers), question rows on the
- * wire (answers only where the learner has the right), scoring through src/domain/scoring.ts, day
+ * wire (answers only where the learner has the right), scoring through shared/rules/scoring.ts, day
  * boundaries (China Standard Time) and time spent.
  */
 import { asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { BANK_CODE } from '../../../../contract/schemas/bank-codes'
 import { DEADLINE_GRACE_SECONDS, EXAM_CODE } from '../../../../contract/schemas/exam-codes'
 import { SECTION_STATUS } from '../../../../contract/schemas/learn-codes'
-import { type ExamQuestion, type QuestionScore, round2, scoreQuestion } from '../../../../src/domain/scoring'
-import { answerGaps } from '../../../../src/domain/time-spent'
+import { type ExamQuestion, type QuestionScore, round2, scoreQuestion } from '../../../../shared/rules/scoring'
+import { answerGaps } from '../../../../shared/rules/time-spent'
 import {
   bank,
   bankChapter,

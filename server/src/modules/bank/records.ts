@@ -1,6 +1,6 @@
 /**
  * Attempts (table bank_record): start or resume, save answers (idempotent, order-tolerant), submit once
- * (scored here with src/domain/scoring.ts), read back. Daily and random draws live here too.
+ * (scored here with shared/rules/scoring.ts), read back. Daily and random draws live here too.
  * Timed attempts (exams, mock exams: `deadline_at` set) close at their deadline: see editRecord.
  */
 import { createHash, randomInt } from 'node:crypto'
@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { BANK_CODE, DAILY_COUNT, RANDOM_COUNT } from '../../../../contract/schemas/bank-codes'
 import { DEADLINE_GRACE_SECONDS } from '../../../../contract/schemas/exam-codes'
-import { type ExamQuestion, round2, scorePaper } from '../../../../src/domain/scoring'
+import { type ExamQuestion, round2, scorePaper } from '../../../../shared/rules/scoring'
 import { type Db, toInt } from '../../db'
 import { bankRecord, collectQuestion, dailySet, question, recordAnswer, wrongQuestion } from '../../db/schema'
 import { AppError, type TenantScope } from '../../http/core'

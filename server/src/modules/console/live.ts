@@ -24,7 +24,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { maskPhone } from '../../../../src/domain/phone'
+import { maskPhone } from '../../../../shared/rules/phone'
 import type { Db } from '../../db'
 import { toInt } from '../../db'
 import {

@@ -3,8 +3,8 @@
  * any later change makes it unconfirmed again), the ranking of an exam and the certificate list.
  */
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm'
-import { maskIdCard } from '../../../../src/domain/id-card'
-import { maskPhone } from '../../../../src/domain/phone'
+import { maskIdCard } from '../../../../shared/rules/id-card'
+import { maskPhone } from '../../../../shared/rules/phone'
 import { bankRecord, infoConfirm, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser } from '../../http/core'
 import type { Scoped } from '../bank/core'

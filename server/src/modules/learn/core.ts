@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { FINISH_RATIO, LEARN_CODE, SECTION_STATUS } from '../../../../contract/schemas/learn-codes'
-import { percentOf, progressOf } from '../../../../src/domain/progress'
+import { percentOf, progressOf } from '../../../../shared/rules/progress'
 import {
   course,
   courseChapter,
@@ -42,7 +42,7 @@ export const stripControl = (s: string) => [...s].map((ch) => (isControl(ch) ? '
 
 /** Positions and coverage are kept to the millisecond. */
 export const round3 = (n: number) => Math.round(n * 1000) / 1000
-/** credited / total x 100 with one decimal: the app's and the server's one computation (src/domain/progress.ts) */
+/** credited / total x 100 with one decimal: the app's and the server's one computation (shared/rules/progress.ts) */
 export { percentOf }
 
 // ---- days: learners are in China, days are Asia/Shanghai (UTC+8, no DST) ----

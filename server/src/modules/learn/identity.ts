@@ -7,7 +7,7 @@
 
 import { and, eq, sql } from 'drizzle-orm'
 import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
-import { idCardProblem, maskIdCard } from '../../../../src/domain/id-card'
+import { idCardProblem, maskIdCard } from '../../../../shared/rules/id-card'
 import { bankRecord, faceCheck, identityCert, photoLog } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'
 import { localize } from '../../http/refusals'
@@ -142,7 +142,7 @@ export const handlers: Handlers = {
   'POST /face/certification/idCardCompareFace': async (ctx, { body, headers }) => {
     const { userId } = requireUser(ctx)
     if (hasControl(body.realName)) throw new AppError(400, 'realName: must not contain control characters')
-    // the rule binding and mock applications use (src/domain/id-card.ts): check character and birth date
+    // the rule binding and mock applications use (shared/rules/id-card.ts): check character and birth date
     const idProblem = idCardProblem(body.idCard)
     if (idProblem === 'birthdate')
       throw new AppError(

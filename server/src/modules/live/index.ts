@@ -15,7 +15,7 @@ import {
   liveRoomId,
   playbackRoomId,
 } from '../../../../contract/schemas/live-codes'
-import { maskPhone } from '../../../../src/domain/phone'
+import { maskPhone } from '../../../../shared/rules/phone'
 import { goods, liveChannel, liveChat, liveRecording, liveSession, liveWatch, teacher } from '../../db/schema'
 import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core'
 import { chatNick, chatPic, escapeText } from '../../live/chat/data'

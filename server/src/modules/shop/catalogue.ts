@@ -56,7 +56,7 @@ type GoodsBase = { [K in keyof typeof goodsColumns]: (typeof goodsColumns)[K]['_
 /**
  * The struck price a learner sees next to the price (cents, by goods id): a goods' own `originalPrice`; for a
  * package the sum of its goods' prices (what buying them one by one costs), so that a package's saving
- * (originalPrice − price, src/domain/money.ts `saving`) is one number in the list, the detail, the cart and the
+ * (originalPrice − price, shared/rules/money.ts `saving`) is one number in the list, the detail, the cart and the
  * order. A package without goods keeps its stored price.
  */
 export async function listPrices(

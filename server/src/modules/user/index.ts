@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
 import { REVIEW_STATUS } from '../../../../contract/schemas/learn-codes'
-import { maskIdCard } from '../../../../src/domain/id-card'
+import { maskIdCard } from '../../../../shared/rules/id-card'
 import { countRows } from '../../db'
 import { identityCert, informUser, shopOrder, sysUser } from '../../db/schema'
 import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../../http/core'

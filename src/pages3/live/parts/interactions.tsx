@@ -17,7 +17,6 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Ring } from '@/components/chart'
 import Icon from '@/components/icon'
 import RichHtml from '@/components/rich-html'
-import { isPhone } from '@/domain/phone'
 import { beforeAddress } from '@/services/api/account-extra'
 import {
   type AnswerCard,
@@ -33,6 +32,7 @@ import {
   unescapeChat,
 } from '@/services/live'
 import { INTERACTION } from '../../../../contract/schemas/live-interactions'
+import { isPhone } from '../../../../shared/rules/phone'
 import { useNow, useServerNow } from './use-live'
 import './interactions.scss'
 

@@ -6,7 +6,7 @@
 import { Image, Text, View } from '@tarojs/components'
 import { useEffect, useRef } from 'react'
 import { imageUrl } from '@/components/link'
-import { formatDate } from '@/domain/datetime'
+import { formatDate } from '@/lib/datetime'
 import type { ChannelDetail } from '@/services/api/live'
 import { lx } from '@/services/live'
 import { useNow } from './use-live'

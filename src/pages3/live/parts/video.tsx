@@ -6,7 +6,7 @@
 import { Image, Text, View } from '@tarojs/components'
 import { forwardRef, useState } from 'react'
 import { imageUrl } from '@/components/link'
-import { formatDate } from '@/domain/datetime'
+import { formatDate } from '@/lib/datetime'
 import type { ChannelDetail, LiveState } from '@/services/api/live'
 import { lx, mediaUrl } from '@/services/live'
 import LivePlayer from './player'

@@ -2,9 +2,10 @@
  * Form rules of the account pages (login, register, forget, password, phone binding). Pure: each
  * returns the i18n key of the first problem per field, so pages show it inline next to the field.
  */
-import { checkPassword } from '@/domain/password'
-import { isPhone } from '@/domain/phone'
+
 import type { MessageKey } from '@/i18n/sub'
+import { checkPassword } from '../../shared/rules/password'
+import { isPhone } from '../../shared/rules/phone'
 
 export type FormErrors<F extends string> = Partial<Record<F, MessageKey>>
 
