@@ -3,7 +3,10 @@
  * Brand-named segments: {social} = wx, {storage} = aliyun, {video-provider} = polyv.
  * public = no token required (the tenant id is still required); quiet = no loading mask.
  * Schemas for inputs and `data` live in ./schemas (server and tests only; the app imports their types).
+ * The school staff's calls are in ./staff.ts, with the same shape; ./api.ts joins the tables the server registers.
  */
+import type { StaffRole } from './staff'
+
 export interface RouteMeta {
   readonly method: 'GET' | 'POST'
   readonly path: string
@@ -11,6 +14,13 @@ export interface RouteMeta {
   readonly quiet?: true
   /** answered without a tenant id (the tenant lookup itself) */
   readonly noTenant?: true
+  /**
+   * a staff call (./staff.ts): the staff roles whose accounts may make it; any other account is refused (403),
+   * and the operator's X-Staff-Token (STAFF_TOKEN) passes unless `operator` is false
+   */
+  readonly roles?: readonly StaffRole[]
+  /** with `roles`: false = an account's login token only, never the X-Staff-Token */
+  readonly operator?: false
 }
 
 export const routes = {

@@ -2,25 +2,28 @@
  * zod schemas for the routes that have handlers: input (query / params / body) and `data` of the
  * envelope. Server and tests import this file; the app imports only its types (`import type`), so the
  * zod runtime never reaches the bundle. A route listed in ./routes without an entry here has no handler
- * yet and answers the 'not available' envelope.
+ * yet and answers the 'not available' envelope. The school staff's calls (./staff.ts) have theirs here too, from
+ * each domain's `<domain>StaffSchemas`.
  */
 import { z } from 'zod'
-import type { RouteKey } from './routes'
-import { accountExtraSchemas } from './schemas/account-extra'
-import { answerSchemas } from './schemas/answer'
+import type { ApiKey } from './api'
+import { answerSchemas, answerStaffSchemas } from './schemas/answer'
 import { bankSchemas } from './schemas/bank'
-import { courseExtraSchemas } from './schemas/course-extra'
-import { examSchemas } from './schemas/exam'
-import { informSchemas } from './schemas/inform'
-import { learnSchemas } from './schemas/learn'
+import { consoleSchemas } from './schemas/console'
+import { examSchemas, examStaffSchemas } from './schemas/exam'
+import { informSchemas, informStaffSchemas } from './schemas/inform'
+import { learnSchemas, learnStaffSchemas } from './schemas/learn'
+import { learnCourseSchemas, learnCourseStaffSchemas } from './schemas/learn-course'
 import { liveSchemas } from './schemas/live'
 import { noteSchemas } from './schemas/note'
 import { planSchemas } from './schemas/plan'
-import { profileSchemas } from './schemas/profile'
+import { profileSchemas, profileStaffSchemas } from './schemas/profile'
 import { scanSchemas } from './schemas/scan'
-import { shopSchemas } from './schemas/shop'
+import { schoolSchemas } from './schemas/school'
+import { shopSchemas, shopStaffSchemas } from './schemas/shop'
 import type { RouteSchema } from './schemas/types'
 import { uploadSchemas } from './schemas/upload'
+import { userSchemas } from './schemas/user'
 import { wechatSchemas } from './schemas/wechat'
 
 export type { RouteSchema } from './schemas/types'
@@ -291,10 +294,20 @@ export const schemas = {
   ...planSchemas,
   ...answerSchemas,
   ...scanSchemas,
-  ...courseExtraSchemas,
-  ...accountExtraSchemas,
+  ...learnCourseSchemas,
+  ...userSchemas,
+  ...schoolSchemas,
   ...wechatSchemas,
-} satisfies Partial<Record<RouteKey, RouteSchema>>
+  // ---- the school staff's calls (./staff.ts) ----
+  ...consoleSchemas,
+  ...shopStaffSchemas,
+  ...learnStaffSchemas,
+  ...learnCourseStaffSchemas,
+  ...examStaffSchemas,
+  ...informStaffSchemas,
+  ...profileStaffSchemas,
+  ...answerStaffSchemas,
+} satisfies Partial<Record<ApiKey, RouteSchema>>
 
 export type Schemas = typeof schemas
 export type ImplementedKey = keyof Schemas

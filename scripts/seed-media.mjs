@@ -1,13 +1,16 @@
 // Renders the seed's media once; the output is committed (server/media/README.md, docs/DECISIONS.md "Seed media"):
 //   images  server/media/images/*.jpg  covers, banners, news thumbnails, teacher portraits, the article figure:
 //           HTML/CSS/SVG posters (scripts/seed-media/templates.mjs) screenshot by Debian's Chromium
-//   videos  server/media/video/lesson-*.mp4  slides (Chromium) + a Mandarin voice (espeak-ng, voice cmn), muxed
-//           by ffmpeg to H.264 baseline + AAC, 30-60 s each (scripts/seed-media/lessons.mjs)
+//   videos  server/media/video/lesson-*.mp4  slides (Chromium) + a Mandarin voice (espeak-ng, voice
+//           cmn-latn-pinyin), muxed by ffmpeg to H.264 baseline + AAC, 3-5 minutes each
+//           (scripts/seed-media/lessons.mjs)
+//   handouts server/media/handout/<topic>-{notes,drill}.pdf  A5 handouts of several pages each, HTML printed to
+//           PDF by Chromium (scripts/seed-media/handouts.mjs)
 //   live    server/media/live/demo-1/  the free class's demo recording: two lesson videos joined and cut to 60 s,
 //           copied by ffmpeg into a VOD HLS playlist (index.m3u8 + seg*.ts), what the local live provider makes
 //           of a recording (docs/DECISIONS.md "Live — video")
 //
-//   npx tsx scripts/seed-media.mjs [images|videos|live] [--only <part of a file name>]
+//   npx tsx scripts/seed-media.mjs [images|videos|handouts|live] [--only <part of a file name>]
 //
 // Chromium, ffmpeg and espeak-ng come from apt when missing (as root); a part whose tool is unavailable is
 // skipped with a message and the script exits non-zero.
@@ -19,12 +22,20 @@ import { chromiumPath, ensureChromium, root } from './lib.mjs'
 
 const IMAGE_DIR = path.join(root, 'server/media/images')
 const VIDEO_DIR = path.join(root, 'server/media/video')
+const HANDOUT_DIR = path.join(root, 'server/media/handout')
 /** byte limits per image kind: JPEG quality steps down until the file fits */
 const IMAGE_LIMIT = { cover: 34_000, banner: 34_000, news: 16_000, teacher: 12_000, figure: 45_000 }
-const VIDEO_LIMIT = 600_000
+/** a lesson's bytes: the media is committed, so static slides at a low frame rate and a small mono voice */
+const VIDEO_LIMIT = 1_500_000
 const MANIFEST = path.join(root, 'server/media/manifest.json')
-const MIN_SECONDS = 30
-const MAX_SECONDS = 60
+/** a lesson's length: a few minutes (the voice speeds up until it fits MAX_SECONDS) */
+const MIN_SECONDS = 180
+const MAX_SECONDS = 300
+/** espeak-ng's Mandarin that reads Chinese as Mandarin (its `cmn` voice spells dictionary pinyin out in English) */
+const VOICE = 'cmn-latn-pinyin'
+/** a handout's pages and bytes */
+const HANDOUT_PAGES = [4, 8]
+const HANDOUT_LIMIT = 600_000
 
 const args = process.argv.slice(2)
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : ''
@@ -33,7 +44,9 @@ const want = (part) => parts.length === 0 || parts.includes(part)
 
 /** server/media/manifest.json: the hash of what each file was rendered from (the test compares it to the seed). */
 function recordInput(part, file, hash) {
-  const m = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : { images: {}, videos: {} }
+  const m = fs.existsSync(MANIFEST)
+    ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8'))
+    : { images: {}, videos: {}, handouts: {} }
   m[part] = Object.fromEntries(Object.entries({ ...m[part], [file]: hash }).sort(([a], [b]) => a.localeCompare(b)))
   fs.writeFileSync(MANIFEST, `${JSON.stringify(m, null, 2)}\n`)
 }
@@ -123,11 +136,11 @@ async function renderVideos(plan, lessons) {
           fs.writeFileSync(path.join(tmp, `f${i}.png`), await shoot(page, f.html, 640, 360, { type: 'png' }))
         // the voice: faster until the lesson fits in MAX_SECONDS
         let durations = []
-        for (let speed = 165; speed <= 260; speed += 15) {
+        for (let speed = 170; speed <= 260; speed += 15) {
           durations = frames.map((f, i) => {
             const wav = path.join(tmp, `v${i}.wav`)
-            run('espeak-ng', ['-v', 'cmn', '-s', String(speed), '-p', '45', '-w', wav, f.say])
-            return wavSeconds(wav) + (i === 0 ? 1.2 : 0.7)
+            run('espeak-ng', ['-v', VOICE, '-s', String(speed), '-p', '45', '-w', wav, f.say])
+            return wavSeconds(wav) + (i === 0 ? 1.2 : 0.8)
           })
           const total = durations.reduce((a, b) => a + b, 0) + 2
           if (total <= MAX_SECONDS - 1) break
@@ -148,7 +161,9 @@ async function renderVideos(plan, lessons) {
         run('ffmpeg', [
           ...['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', path.join(tmp, 'frames.txt')],
           ...['-f', 'concat', '-safe', '0', '-i', path.join(tmp, 'voice.txt')],
-          ...['-vf', 'fps=15,format=yuv420p', '-c:v', 'libx264', '-profile:v', 'baseline', '-tune', 'stillimage'],
+          // 5 fps and a key frame at least every 30 s (and at slide changes): slides change a few times a minute; the
+          // voice at 20 kbit/s (about 25 kbit/s from ffmpeg's AAC encoder at 16 kHz mono)
+          ...['-vf', 'fps=5,format=yuv420p', '-c:v', 'libx264', '-profile:v', 'baseline', '-tune', 'stillimage'],
           ...['-crf', '28', '-maxrate', '200k', '-bufsize', '400k', '-g', '150'],
           ...['-c:a', 'aac', '-b:a', '20k', '-ac', '1', '-ar', '16000', '-shortest', '-movflags', '+faststart', out],
         ])
@@ -164,6 +179,33 @@ async function renderVideos(plan, lessons) {
       } finally {
         fs.rmSync(tmp, { recursive: true, force: true })
       }
+    }
+  })
+}
+
+/** Pages of a PDF (Chromium writes one `/Type /Page` object per page, uncompressed). */
+const pdfPages = (buf) => buf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g)?.length ?? 0
+
+async function renderHandouts(plan, jobs) {
+  fs.mkdirSync(HANDOUT_DIR, { recursive: true })
+  await withBrowser(async (page) => {
+    for (const job of jobs) {
+      await page.setContent(plan.handoutHtml(job), { waitUntil: 'load' })
+      await page.evaluate(() => document.fonts.ready)
+      const pdf = await page.pdf({
+        preferCSSPageSize: true,
+        printBackground: true,
+        displayHeaderFooter: true,
+        headerTemplate: '<span></span>',
+        footerTemplate: plan.handoutFooter(job),
+      })
+      fs.writeFileSync(path.join(HANDOUT_DIR, job.file), pdf)
+      recordInput('handouts', job.file, plan.handoutHash(job))
+      const pages = pdfPages(pdf)
+      console.log(`[media] ${job.file} ${pages} pages ${(pdf.length / 1024).toFixed(0)} KB`)
+      if (pages < HANDOUT_PAGES[0] || pages > HANDOUT_PAGES[1])
+        throw new Error(`${job.file}: ${pages} pages, not ${HANDOUT_PAGES.join('-')}`)
+      if (pdf.length > HANDOUT_LIMIT) throw new Error(`${job.file}: ${pdf.length} bytes is over ${HANDOUT_LIMIT}`)
     }
   })
 }
@@ -222,6 +264,10 @@ async function main() {
       console.error('[media] videos skipped: ffmpeg and espeak-ng are needed')
       failed = true
     } else await renderVideos(plan, lessons)
+  }
+  if (want('handouts')) {
+    const jobs = plan.handoutJobs().filter((j) => j.file.includes(only))
+    await renderHandouts(plan, jobs)
   }
   if (want('live') && 'demo-1'.includes(only)) {
     if (!ensureTool('ffmpeg', 'ffmpeg')) {

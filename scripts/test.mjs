@@ -20,6 +20,7 @@ const tmp = join(root, '.test-tmp')
 rmSync(tmp, { recursive: true, force: true })
 mkdirSync(tmp, { recursive: true })
 const bin = (name) => join(root, 'node_modules', '.bin', name)
+const DEPCRUISE_ARGS = ['src', 'console/src', 'server/src', 'contract', 'shared', '--config', '.dependency-cruiser.cjs']
 let passed = 0
 let failed = 0
 const failures = []
@@ -78,6 +79,8 @@ await step('lint (biome)', () => run(bin('biome'), ['check', '.']))
 await step('type check (app)', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']))
 await step('type check (server)', () => run(bin('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']))
 await step('type check (console)', () => run(bin('tsc'), ['-p', 'console/tsconfig.json', '--noEmit']))
+// the house's import boundaries (.dependency-cruiser.cjs, docs/ARCHITECTURE.md)
+await step('import boundaries (dependency-cruiser)', () => run(bin('depcruise'), DEPCRUISE_ARGS))
 vitest('unit', ['unit', 'server'])
 await step('build h5', () => ensureBuild('h5'))
 await step('build weapp', () => ensureBuild('weapp'))

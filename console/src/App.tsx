@@ -24,7 +24,7 @@ type Phase =
   | { kind: 'in'; me: Me }
 
 /** The live console (a lazy chunk: socket.io-client and its pages load when first opened). */
-const LivePage = lazy(() => import('./live/LivePage'))
+const LivePage = lazy(() => import('./features/live/LivePage'))
 
 /** A lazy page whose chunk did not load (network, or a new build replaced it): say so, offer a reload. */
 class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

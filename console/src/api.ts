@@ -4,7 +4,7 @@
  * (expired, signed in elsewhere) ends the session: the shell goes back to sign-in with the server's reason.
  */
 import { isValidDomain } from '../../shared/rules/domain'
-import { getLocale, t } from './i18n'
+import { getLocale, i18n, t } from './i18n'
 
 export const apiBase =
   document.querySelector('meta[name="api-base"]')?.getAttribute('content')?.replace(/\/+$/, '') || '/api'
@@ -104,7 +104,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, opts: Opt
   } catch {
     throw new ApiError(0, t('common.network'))
   }
-  let env: { code?: unknown; msg?: unknown; data?: unknown }
+  let env: { code?: unknown; msg?: unknown; data?: unknown; key?: unknown; vars?: Record<string, string> }
   try {
     env = await res.json()
   } catch {
@@ -112,7 +112,9 @@ export async function request<T>(method: 'GET' | 'POST', path: string, opts: Opt
   }
   if (env.code === 200) return env.data as T
   const code = typeof env.code === 'number' ? env.code : res.status
-  const error = new ApiError(code, typeof env.msg === 'string' && env.msg ? env.msg : t('common.error'))
+  // a refusal by its key in the shared catalogue (shared/i18n/*\/refusals.ts); else the server's msg (same language)
+  const text = (typeof env.key === 'string' && i18n.lookup(env.key, env.vars)) || env.msg
+  const error = new ApiError(code, typeof text === 'string' && text ? text : t('common.error'))
   // a session call refused for the session itself: back to sign-in with the reason
   if (token && !opts.token && (code === 401 || code === 409)) {
     saveSession(null)

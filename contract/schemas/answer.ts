@@ -6,7 +6,8 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from '../routes'
-import { ANSWER_MAX, ANSWER_MAX_IMAGES } from './answer-codes'
+import type { StaffRouteKey } from '../staff'
+import { ANSWER_MAX, ANSWER_MAX_IMAGES, ANSWER_REPLY_MAX } from './answer-codes'
 import type { RouteSchema } from './types'
 import { uploadRef } from './upload'
 
@@ -96,3 +97,36 @@ export const answerSchemas = {
     data: answerRow.nullable(),
   },
 } satisfies Partial<Record<RouteKey, RouteSchema>>
+
+/** The school teachers' Q and A desk (../staff.ts; server/src/modules/answer/staff.ts; the console's Q&A page). */
+export const answerStaffSchemas = {
+  /** learners' questions with their replies: open ones oldest first, answered / all newest first */
+  'GET /staff/answers': {
+    query: z.object({
+      status: z.enum(['0', '1', 'all']).default('0'),
+      pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(50).default(20),
+    }),
+    data: z.object({
+      rows: z.array(answerRow.omit({ unread: true }).extend({ userAccount: z.string(), nickName: z.string() })),
+      total: int,
+    }),
+    refusals: { query: 'status is 0, 1 or all; pageSize 1-50' },
+  },
+  /** a reply; the learner gets a message */
+  'POST /staff/answers/:answerId/reply': {
+    params: z.object({ answerId: id }),
+    body: z.object({
+      content: z
+        .string()
+        .trim()
+        .min(1, 'content is required')
+        .max(ANSWER_REPLY_MAX, `content must be at most ${ANSWER_REPLY_MAX} characters`),
+    }),
+    data: z.object({ answerId: int, replyId: int, status: int }),
+    refusals: {
+      params: 'answerId: must be a positive whole number',
+      body: `content: a reply of 1-${ANSWER_REPLY_MAX} characters is required`,
+    },
+  },
+} satisfies Partial<Record<StaffRouteKey, RouteSchema>>

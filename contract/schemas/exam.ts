@@ -7,6 +7,7 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from '../routes'
+import type { StaffRouteKey } from '../staff'
 import { editBody, editResult, recordDetail, recordSummary } from './bank'
 import { ELIGIBILITY_KEYS, EXAM_KINDS, SESSION_KINDS } from './exam-codes'
 import type { RouteSchema } from './types'
@@ -400,3 +401,27 @@ export const examSchemas = {
     data: z.object({ wrongNum: int, inBookNum: int }),
   },
 } satisfies Partial<Record<RouteKey, RouteSchema>>
+
+/** The staff desk's certificates (../staff.ts; server/src/modules/exam/staff.ts). */
+export const examStaffSchemas = {
+  /** certificates issued, newest 100 */
+  'GET /staff/certificates': {
+    data: z.array(
+      z.object({
+        serial: z.string(),
+        userAccount: z.string(),
+        realName: z.string(),
+        examName: z.string(),
+        score: z.number(),
+        /** ISO time */
+        issuedAt: z.string(),
+        revokedAt: z.string().nullable(),
+      }),
+    ),
+  },
+  /** e.g. misconduct found later: the public verification then says revoked */
+  'POST /staff/certificates/:serial/revoke': {
+    params: z.object({ serial: z.string().trim().min(8).max(32) }),
+    data: z.object({ serial: z.string(), revokedAt: z.string().nullable() }),
+  },
+} satisfies Partial<Record<StaffRouteKey, RouteSchema>>

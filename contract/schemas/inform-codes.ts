@@ -22,3 +22,7 @@ export const READ_STATUS = { unread: 0, read: 1 } as const
 
 /** at most this many ids in one mark-read call */
 export const MARK_READ_MAX = 100
+
+/** a school's announcement (the staff desk's POST /staff/notices): title and text at most this long */
+export const NOTICE_TITLE_MAX = 200
+export const NOTICE_CONTENT_MAX = 5000

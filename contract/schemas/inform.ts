@@ -7,7 +7,8 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from '../routes'
-import { INFORM_KINDS, MARK_READ_MAX } from './inform-codes'
+import type { StaffRouteKey } from '../staff'
+import { INFORM_KINDS, MARK_READ_MAX, NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX } from './inform-codes'
 import type { RouteSchema } from './types'
 
 export * from './inform-codes'
@@ -60,3 +61,45 @@ export const informSchemas = {
     data: z.object({ updated: int, unread: int }),
   },
 } satisfies Partial<Record<RouteKey, RouteSchema>>
+
+/**
+ * The school's announcements, the staff desk's side of messages (../staff.ts; server/src/modules/inform/staff.ts):
+ * one to every learner of the school.
+ */
+export const informStaffSchemas = {
+  /** sent announcements, newest first, with how many copies are read */
+  'GET /staff/notices': {
+    query: z.object({
+      pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    data: z.object({
+      rows: z.array(
+        z.object({
+          noticeId: int,
+          title: z.string(),
+          content: z.string(),
+          recipients: int,
+          readCount: int,
+          senderAccount: z.string(),
+          createTime: int,
+        }),
+      ),
+      total: int,
+    }),
+    refusals: { query: 'pageNum and pageSize must be whole numbers (pageSize up to 100)' },
+  },
+  'POST /staff/notices': {
+    body: z.object({
+      title: z.string().trim().min(1).max(NOTICE_TITLE_MAX),
+      content: z.string().trim().min(1).max(NOTICE_CONTENT_MAX),
+    }),
+    data: z.object({ noticeId: int, recipients: int }),
+    refusals: {
+      body: {
+        msg: 'announcement text must be 1 to 5000 characters',
+        byField: { title: 'announcement title must be 1 to 200 characters' },
+      },
+    },
+  },
+} satisfies Partial<Record<StaffRouteKey, RouteSchema>>

@@ -6,7 +6,9 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from '../routes'
+import type { StaffRouteKey } from '../staff'
 import { CLIENT_ABNORMAL_KINDS, PHOTO_SCENES } from './learn-codes'
+import { decision, rowId } from './review'
 import type { RouteSchema } from './types'
 import { uploadRef } from './upload'
 
@@ -271,6 +273,22 @@ export const handoutFile = handout.extend({
   expireTime: int,
 })
 
+export const pcToken = z.object({
+  /** 'polyv': hand `token` to the PC player as playsafe; 'local': play `url` */
+  provider: z.enum(['local', 'polyv']),
+  vid: z.string(),
+  token: z.string(),
+  url: z.string(),
+  expireTime: int,
+})
+
+export const playerAuth = z.object({
+  vid: z.string(),
+  /** the player's `code`: polyv sends it to our authorization callback, which answers whether this viewer may watch */
+  code: z.string(),
+  expireTime: int,
+})
+
 const goodsQuery = z.object({ goodsId: id })
 const goodsSection = z.object({ goodsId: id, sectionId: id })
 
@@ -404,4 +422,63 @@ export const learnSchemas = {
   'GET /base/handout/tip/list': { data: z.array(z.object({ goodsId: int, tipTime: int })) },
   /** the learner saw the handout tip of a goods (it is not shown again) */
   'POST /base/handout/tip': { body: goodsQuery, data: z.null() },
+  // ---- the polyv player's calls (issue 17; server/src/modules/learn/polyv.ts): mobile sign, PC playsafe token,
+  // authorization code ----
+  'GET /polyv/video/sign/:id': { params: z.object({ id }), query: goodsQuery, data: videoSign },
+  'GET /polyv/video/pc/:id': { params: z.object({ id }), query: goodsQuery, data: pcToken },
+  'GET /polyv/video/auth': { query: goodsQuery.extend({ sectionId: id }), data: playerAuth },
 } satisfies Partial<Record<RouteKey, RouteSchema>>
+
+/**
+ * The staff desk's manual review (../staff.ts; server/src/modules/learn/staff.ts): the local face provider leaves
+ * every identity certification and study photo to a person.
+ */
+export const learnStaffSchemas = {
+  /** identity certifications waiting for review, oldest first */
+  'GET /staff/certifications': {
+    data: z.array(
+      z.object({
+        userId: int,
+        userAccount: z.string(),
+        realName: z.string(),
+        idCard: z.string(),
+        idCardImage: z.string(),
+        faceImage: z.string(),
+        /** ISO time */
+        submittedAt: z.string(),
+      }),
+    ),
+  },
+  /** approval fills the account's name and ID number (one ID number, one account per school: 409 otherwise) */
+  'POST /staff/certifications/:userId': {
+    params: z.object({ userId: rowId }),
+    body: decision,
+    data: z.object({ userId: int, status: int }),
+  },
+  /** study / exam photos waiting for review (oldest 100), with the learner's certified face photo to compare with */
+  'GET /staff/photos': {
+    data: z.array(
+      z.object({
+        photoId: int,
+        userAccount: z.string(),
+        scene: z.string(),
+        goodsId: int.nullable(),
+        goodsName: z.string().nullable(),
+        sectionId: int.nullable(),
+        sectionName: z.string().nullable(),
+        recordId: int.nullable(),
+        imageUrl: z.string(),
+        /** ISO time */
+        createdAt: z.string(),
+        /** the face of the learner's identity certification (null: none) */
+        certFaceImage: z.string().nullable(),
+        certStatus: int.nullable(),
+      }),
+    ),
+  },
+  'POST /staff/photos/:photoId': {
+    params: z.object({ photoId: rowId }),
+    body: decision,
+    data: z.object({ photoId: int, reviewStatus: int }),
+  },
+} satisfies Partial<Record<StaffRouteKey, RouteSchema>>

@@ -1,6 +1,6 @@
 /**
  * Live room: the chat wire protocol and constants shared by the app (src/services/live), the chat server
- * (server/src/live) and the tests. No zod here: the app imports these values. Shape after ../shared/LIVE.md:
+ * (server/src/modules/live) and the tests. No zod here: the app imports these values. Shape after ../shared/LIVE.md:
  * one socket.io event named `message` carrying a JSON string `{EVENT, ...}`, with an ack for the sender.
  * docs/DECISIONS.md "Live".
  */
@@ -219,7 +219,7 @@ export const liveRoomId = (tenantId: number, channelId: number, sessionId: numbe
   `${tenantId}:${channelId}:${sessionId}`
 export const playbackRoomId = (sessionId: number) => `${LIVE.PLAYBACK_ROOM_PREFIX}${sessionId}`
 
-// ---- chat server (server/src/live/chat; docs/DECISIONS.md "Live — chat server") ----
+// ---- chat server (server/src/modules/live/chat; docs/DECISIONS.md "Live — chat server") ----
 
 /** Busy-room and moderation limits of the chat server beside LIVE's. */
 export const CHAT_SERVER = {

@@ -6,6 +6,7 @@
  * Who may send what: TEACHER_EVENTS only teacher/manager/assistant; the rest any logged-in user of a live room
  * (never a playback room). Times are epoch ms. docs/DECISIONS.md "Live — interactions".
  */
+import type { RouteMeta } from '../routes'
 import type { ChatUser, LiveState } from './live-codes'
 
 export const INTERACTION = {
@@ -255,3 +256,11 @@ export interface PointsPage {
   total: number
 }
 export const POINTS_PATH = '/live/points'
+
+/**
+ * The live room's learner calls the spec does not list, registered by the same loop as ../routes.ts
+ * (server/src/app.ts); schemas in ./live.ts. The app calls the points through its one request door (POINTS_PATH).
+ */
+export const liveRoutes = {
+  'GET /live/points': { method: 'GET', path: POINTS_PATH },
+} as const satisfies Record<string, RouteMeta>

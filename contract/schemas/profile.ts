@@ -8,6 +8,7 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from '../routes'
+import type { StaffRouteKey } from '../staff'
 import { PROFILE_FIELD_TYPES } from './profile-codes'
 import type { RouteSchema } from './types'
 import { uploadRef } from './upload'
@@ -137,3 +138,46 @@ export const profileSchemas = {
   /** stamp: confirm the complete profile with my copied words; submits it to the school */
   'POST /base/profileStamp': { body: profileRef, data: profileDetail },
 } satisfies Partial<Record<RouteKey, RouteSchema>>
+
+/**
+ * The school's review of enrolment profiles (../staff.ts; server/src/modules/profile/staff.ts): lock a submitted one
+ * (accepted) or return it with a note; either way the learner gets a message.
+ */
+export const profileStaffSchemas = {
+  /** newest change first */
+  'GET /staff/profiles': {
+    query: z.object({
+      status: z.coerce.number().int().min(0).max(3).optional(),
+      goodsId: id.optional(),
+      pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    data: page(
+      z.object({
+        id: int,
+        goodsId: int,
+        goodsName: z.string(),
+        title: z.string(),
+        userAccount: z.string(),
+        status: int,
+        remark: z.string(),
+        values: z.record(z.string(), z.string()),
+        words: z.string(),
+        signatureUrl: z.string(),
+        updatedTime: time,
+        submittedTime: time.nullable(),
+        lockedTime: time.nullable(),
+      }),
+    ),
+    refusals: { query: 'status 0-3, goodsId a number, pageSize up to 100' },
+  },
+  'POST /staff/profiles/:id/review': {
+    params: z.object({ id }),
+    body: z.object({ action: z.enum(['lock', 'return']), remark: z.string().trim().max(200).default('') }),
+    data: z.object({ id: int, status: int }),
+    refusals: {
+      params: { code: 404, msg: 'profile not found' },
+      body: 'action is lock or return; remark at most 200 characters',
+    },
+  },
+} satisfies Partial<Record<StaffRouteKey, RouteSchema>>

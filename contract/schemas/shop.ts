@@ -8,7 +8,9 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from '../routes'
+import type { StaffRouteKey } from '../staff'
 import { LIVE_STATES } from './live-codes'
+import { decision, rowId } from './review'
 import type { RouteSchema } from './types'
 
 export { GOODS_TYPE, INVOICE_STATUS, ORDER_STATUS } from './codes'
@@ -283,6 +285,12 @@ export const myGoods = z.object({
   expired: z.boolean(),
 })
 
+export const viewSign = z.object({
+  /** the receipt page, valid until expireTime: `{apiBase}/order/view/<orderNo>/<link>` */
+  url: z.string(),
+  expireTime: int,
+})
+
 const TAX_NO_RE = /^[0-9A-HJ-NPQRTUWXY]{15,20}$/
 
 export const shopSchemas = {
@@ -466,4 +474,49 @@ export const shopSchemas = {
     body: z.unknown(),
     data: z.object({ code: z.literal('SUCCESS'), message: z.string() }),
   },
+  // the signed link to a paid order's receipt page (issue 17; server/src/modules/order/receipt.ts)
+  'GET /order/getViewSign/:id': { params: z.object({ id }), data: viewSign },
 } satisfies Partial<Record<RouteKey, RouteSchema>>
+
+/** The staff desk's orders (../staff.ts; server/src/modules/order/staff.ts): refund requests and invoices. */
+export const shopStaffSchemas = {
+  /** open refund requests, oldest first */
+  'GET /staff/refunds': {
+    data: z.array(
+      z.object({
+        orderId: int,
+        orderNo: z.string(),
+        userAccount: z.string(),
+        payPrice: int,
+        refundReason: z.string().nullable(),
+        /** ISO time */
+        refundRequestedAt: z.string().nullable(),
+      }),
+    ),
+  },
+  /** approval revokes the entitlement (the money itself is returned in the payment provider's merchant platform) */
+  'POST /staff/refunds/:orderId': {
+    params: z.object({ orderId: rowId }),
+    body: decision,
+    data: z.object({ orderId: int, orderStatus: int }),
+  },
+  /** requested, not yet issued invoices, oldest first */
+  'GET /staff/invoices': {
+    data: z.array(
+      z.object({
+        invoiceId: int,
+        userAccount: z.string(),
+        titleType: int,
+        title: z.string(),
+        taxNo: z.string(),
+        email: z.string(),
+        amount: int,
+        orderIds: z.array(int),
+      }),
+    ),
+  },
+  'POST /staff/invoices/:invoiceId/issue': {
+    params: z.object({ invoiceId: rowId }),
+    data: z.object({ invoiceId: int, invoiceStatus: int }),
+  },
+} satisfies Partial<Record<StaffRouteKey, RouteSchema>>

@@ -1,17 +1,23 @@
 // What scripts/seed-media.mjs renders, from the seed data itself (server/src/seed): one cover per goods, one
-// portrait per teacher, one thumbnail per article, the banners, the article figure, and the lessons
-// (./lessons.mjs). File names come from server/src/seed/assets.ts, so the seed links exactly these files.
+// portrait per teacher, one thumbnail per article, the banners, the article figure, the lessons (./lessons.mjs)
+// and the handouts (./handouts.mjs). File names come from server/src/seed/assets.ts and learn-data.ts, so the seed
+// links exactly these files.
 
 import { createHash } from 'node:crypto'
 import { BANNERS, LEARN_BANNERS, seedImage } from '../../server/src/seed/assets.ts'
+import { loadBankData } from '../../server/src/seed/bank-data/index.ts'
 import { TENANTS } from '../../server/src/seed/data.ts'
-import { LESSON_VIDEOS } from '../../server/src/seed/learn-data.ts'
+import { HANDOUT_TOPICS, LESSON_VIDEOS, learnSeeds, topicHandouts } from '../../server/src/seed/learn-data.ts'
 import { CATALOGUES } from '../../server/src/seed/shop-data.ts'
+import { HANDOUT_CONTENT } from './handouts.mjs'
 import { LESSONS } from './lessons.mjs'
 import {
   bannerHtml,
   coverHtml,
+  esc,
   figureHtml,
+  handoutFooter,
+  handoutHtml,
   hueShift,
   mix,
   newsHtml,
@@ -91,18 +97,18 @@ const PORTRAIT = {
 
 export const BANNER_COPY = {
   1001: [
-    ['2025新版大纲 · 名师串讲 · 两套押题卷', '立即报名', 'shield'],
-    ['经济 · 法规 · 管理 · 实务 四科精讲', '查看课程', 'crane'],
-    ['国家题库同步 · 错题本 · 模拟考试', '免费刷题', 'bolt'],
+    ['2025新版大纲 · 法律法规与管理两门精讲', '立即报名', 'shield'],
+    ['经济、实务精讲 + 四科题库 + 冲刺直播', '查看课程', 'crane'],
+    ['46道练习题 · 错题本 · 模拟考试', '去刷题', 'bolt'],
   ],
   1002: [
-    ['公需科目 + 专业科目 · 学时自动登记', '选课学习', 'clock'],
+    ['公需科目免费学 · 学时自动登记', '选课学习', 'clock'],
     ['2025年度会计人员继续教育 · 手机随时学', '开始学习', 'ledger'],
     ['申报条件 · 评审流程 · 材料清单', '查看详情', 'medal'],
   ],
 }
 const LEARN_COPY = {
-  1001: ['每天10道题 · 连续打卡赢学习积分', '去练习', 'checklist'],
+  1001: ['每天练一练 · 答错的题自动进错题本', '去练习', 'checklist'],
   1002: ['学习进度与学时证明一站查询', '去查询', 'cert'],
 }
 
@@ -251,11 +257,78 @@ export function lessonJobs() {
   })
 }
 
-/** The files the seed expects: every image above and every video LESSON_VIDEOS names. */
+/** The files the seed expects: every image above, every video LESSON_VIDEOS names, every handout a goods lists. */
 export function expectedFiles() {
   const videos = new Set(Object.values(LESSON_VIDEOS).flatMap((m) => Object.values(m)))
-  return { images: imageJobs().map((j) => j.file), videos: [...videos].sort() }
+  const handouts = new Set(
+    TENANTS.flatMap((t) => learnSeeds(t.id).flatMap((g) => g.handouts.map((h) => h.file))),
+  )
+  return { images: imageJobs().map((j) => j.file), videos: [...videos].sort(), handouts: [...handouts].sort() }
 }
+
+/** `n` items spread evenly over `list` (the bank's chapters in order, so over the whole chapter). */
+function spread(list, n) {
+  if (list.length <= n) return list
+  return Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)])
+}
+
+/** A bank question as a handout prints it: escaped text, option letters in order, the explanation. */
+const bankQuestion = (q) => ({
+  type: q.type,
+  title: esc(q.title),
+  options: q.optionsList.map((o) => esc(o.value)),
+  ans: q.ans,
+  analysis: esc(q.analysis),
+})
+
+/** The questions of a topic: its picks from the school's question banks (objective questions), then its own. */
+function topicQuestions(content) {
+  const picked = (content.fromBank ?? []).flatMap((pick) => {
+    const bank = loadBankData(pick.tenantId).banks.find((b) => b.name === pick.bank)
+    if (!bank) throw new Error(`seed-media: handout ${content.topic}: no bank ${pick.bank}`)
+    const qs = bank.chapters
+      .filter((c) => pick.chapters.includes(c.name))
+      .flatMap((c) => c.questions)
+      .filter((q) => q.type <= 3)
+    if (qs.length < Math.min(pick.count, 1)) throw new Error(`seed-media: handout ${content.topic}: empty chapters`)
+    return spread(qs, pick.count).map(bankQuestion)
+  })
+  return [...picked, ...(content.questions ?? [])]
+}
+
+/**
+ * Every handout: two per topic of HANDOUT_TOPICS (./handouts.mjs content, the topic's lesson and teacher, its
+ * school's name and colour). The notes carry five of the topic's questions, the drill all of them.
+ */
+export function handoutJobs() {
+  return Object.keys(HANDOUT_TOPICS).flatMap((topic) => {
+    const content = HANDOUT_CONTENT.find((c) => c.topic === topic)
+    const lesson = lessonJobs().find((l) => l.file === content?.lesson)
+    if (!content || !lesson) throw new Error(`seed-media: handout topic ${topic} has no content or lesson`)
+    const teacher = CATALOGUES[lesson.tenantId]?.teachers.find((x) => x.name === lesson.teacher)
+    const questions = topicQuestions(content)
+    const files = topicHandouts(topic)
+    const common = {
+      topic,
+      subject: lesson.subject,
+      lessonTitle: lesson.title,
+      school: lesson.school,
+      color: lesson.color,
+      teacher: lesson.teacher,
+      teacherTitle: teacher?.title ?? '',
+      edition: '2025年版',
+      slides: lesson.slides,
+      extra: content.extra,
+    }
+    return [
+      { ...common, kind: 'notes', file: files.notes.file, title: files.notes.name, questions: spread(questions, 5) },
+      { ...common, kind: 'drill', file: files.drill.file, title: files.drill.name, questions },
+    ]
+  })
+}
+
+/** What a handout is printed from: its page and its footer. */
+export const handoutHash = (job) => inputHash(handoutHtml(job) + handoutFooter(job))
 
 const DRAW = { cover: coverHtml, banner: bannerHtml, news: newsHtml, teacher: teacherHtml, figure: figureHtml }
 
@@ -289,3 +362,5 @@ export function lessonFrames(lesson) {
 
 /** What a lesson video is made from: its frames and what the voice says. */
 export const lessonHash = (lesson) => inputHash(JSON.stringify(lessonFrames(lesson)))
+
+export { handoutFooter, handoutHtml }

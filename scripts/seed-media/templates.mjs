@@ -261,13 +261,15 @@ export function slideHtml(s) {
   .head{position:absolute;left:40px;right:36px;top:26px;display:flex;justify-content:space-between;align-items:baseline;border-bottom:2px solid ${mix(a, '#ffffff', 0.75)};padding-bottom:10px}
   .head h1{margin:0;font-size:28px;color:#1f2329;font-weight:700}
   .head span{font-size:14px;color:#86909c}
-  .points{position:absolute;left:40px;right:200px;top:96px}
-  .pt{display:flex;gap:14px;margin-bottom:20px;font-size:23px;line-height:1.45;color:#1f2329;text-wrap:pretty}
-  .sart{position:absolute;right:36px;top:104px;width:140px;height:140px;border-radius:50%;background:${a};display:flex;align-items:center;justify-content:center;box-shadow:0 8px 24px ${mix(a, '#ffffff', 0.6)}}
-  .pt i{flex:none;margin-top:6px;width:24px;height:24px;border-radius:7px;background:${a};color:#fff;font-style:normal;font-size:15px;font-weight:700;display:flex;align-items:center;justify-content:center}
+  .points{position:absolute;left:40px;right:172px;top:90px;font-size:22px}
+  .pt{display:flex;gap:12px;margin-bottom:.6em;line-height:1.42;color:#1f2329;text-wrap:pretty}
+  .sart{position:absolute;right:34px;top:100px;width:112px;height:112px;border-radius:50%;background:${a};display:flex;align-items:center;justify-content:center;box-shadow:0 8px 24px ${mix(a, '#ffffff', 0.6)}}
+  .pt i{flex:none;margin-top:.22em;width:1.05em;height:1.05em;border-radius:.3em;background:${a};color:#fff;font-style:normal;font-size:1em;display:flex;align-items:center;justify-content:center}
+  .pt i b{font-size:.66em}
+  .pt sub,.pt sup{font-size:.7em}
   .pt.hide{visibility:hidden}
   .pt em{font-style:normal;color:${a};font-weight:700}
-  .box{position:absolute;left:40px;right:40px;bottom:46px;padding:10px 16px;border-radius:10px;background:${mix(a, '#ffffff', 0.9)};color:${mix(a, '#000000', 0.35)};font-size:18px}
+  .box{position:absolute;left:40px;right:40px;bottom:40px;padding:8px 16px;border-radius:10px;background:${mix(a, '#ffffff', 0.9)};color:${mix(a, '#000000', 0.35)};font-size:17px;line-height:1.4}
   .box.hide{visibility:hidden}
   .foot{position:absolute;left:40px;right:36px;bottom:12px;display:flex;justify-content:space-between;font-size:13px;color:#a0a8b3}
   .tbg{position:absolute;inset:0;background:linear-gradient(125deg,${mix(a, '#000000', 0.5)},${a})}
@@ -292,7 +294,8 @@ export function slideHtml(s) {
   }
   const points = s.points
     .map(
-      (p, i) => `<div class="pt${i < s.shown ? '' : ' hide'}"><i>${i + 1}</i><div>${p.html ?? esc(p.text)}</div></div>`,
+      (p, i) =>
+        `<div class="pt${i < s.shown ? '' : ' hide'}"><i><b>${i + 1}</b></i><div>${p.html ?? esc(p.text)}</div></div>`,
     )
     .join('')
   return page(
@@ -301,8 +304,115 @@ export function slideHtml(s) {
     css,
     `<div class="bg"></div><div class="bar"></div>
     <div class="head"><h1>${esc(s.heading)}</h1><span>${esc(s.course)}</span></div>
-    <div class="points">${points}</div><div class="sart">${art(s.art, mix(a, '#000000', 0.4), 110)}</div>
+    <div class="points">${points}</div><div class="sart">${art(s.art, mix(a, '#000000', 0.4), 88)}</div>
     ${s.note ? `<div class="box${s.shown >= s.points.length ? '' : ' hide'}">${esc(s.note)}</div>` : ''}
-    <div class="foot"><span>${esc(s.school)}</span><span>${s.page}</span></div>`,
+    <div class="foot"><span>${esc(s.school)}</span><span>${s.page}</span></div>
+    <script>${FIT_POINTS}</script>`,
   )
+}
+
+/** A slide's points shrink (every frame of the slide alike: hidden points keep their room) until they end above
+ * its note, or above the footer when it has none. */
+const FIT_POINTS = `addEventListener('load', () => {
+  const fit = window.fit
+  window.fit = () => {
+    fit?.()
+    const pts = document.querySelector('.points')
+    const box = document.querySelector('.box')
+    const limit = (box ? box.offsetTop : 326) - 10
+    for (let size = 22; size > 15 && pts.offsetTop + pts.offsetHeight > limit; size -= 1) pts.style.fontSize = size + 'px'
+  }
+})`
+
+// ---- handouts: A5 pages printed to PDF by Chromium (scripts/seed-media.mjs, content ./handouts.mjs) ----
+const CN_NUM = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二']
+const LETTERS = 'ABCDEFGH'
+
+/** A practice question: title, options (letters), and, with `answer`, the answer and its explanation. */
+function questionHtml(q, n, answer) {
+  const kind = { 1: '单选', 2: '多选', 3: '判断' }[q.type]
+  const opts = q.type === 3 ? '' : `<ol class="opts">${q.options.map((o, i) => `<li><b>${LETTERS[i]}.</b> ${o}</li>`).join('')}</ol>`
+  const ans = q.type === 3 ? (q.ans === 'A' ? '正确' : '错误') : q.ans.replace(/,/g, '')
+  const key = `<div class="ans"><b>答案：${ans}</b>　${q.analysis}</div>`
+  return `<div class="q"><div class="qt"><span class="no">${n}</span><span class="kind">${kind}</span>${q.title}</div>${answer === 'only' ? '' : opts}${answer ? key : ''}</div>`
+}
+
+/**
+ * A handout as one HTML document for Chromium's PDF printing (A5). `d.kind` 'notes' (精讲讲义: the lesson's slides
+ * with the teacher's explanation, the topic's 知识拓展, five questions with answers) or 'drill' (考点速记与练习: the
+ * points as a revision sheet, the questions, then the answers on pages of their own). Question and extra text is
+ * HTML written for the handouts (bank questions come escaped); the lesson's points are its slides' text or HTML.
+ */
+export function handoutHtml(d) {
+  const a = d.color
+  const light = mix(a, '#ffffff', 0.9)
+  const css = `@page{size:A5;margin:14mm 13mm 15mm}
+  html,body{margin:0;padding:0}
+  body{font-family:'WenQuanYi Micro Hei',sans-serif;font-size:10.5pt;line-height:1.75;color:#1f2329;-webkit-print-color-adjust:exact;print-color-adjust:exact;font-synthesis:none}
+  h1,h2,h3,b,strong,th{font-weight:400}
+  .cover{height:178mm;position:relative;break-after:page}
+  .band{margin:-14mm -13mm 0;padding:16mm 13mm 10mm;background:linear-gradient(125deg,${mix(a, '#000000', 0.45)},${a});color:#fff}
+  .band .school{font-size:10pt;opacity:.85;letter-spacing:1px}
+  .band h1{margin:6mm 0 2mm;font-size:22pt;line-height:1.3}
+  .band .sub{font-size:11pt;opacity:.9}
+  .meta{margin-top:7mm;font-size:10pt;color:#4e5969}
+  .meta b{color:#1f2329}
+  .toc{margin-top:7mm;padding:4mm 5mm;border-radius:3mm;background:${light}}
+  .toc h3{margin:0 0 1mm;font-size:11pt;color:${mix(a, '#000000', 0.3)}}
+  .toc ol{margin:0;padding-left:6mm;font-size:9.5pt;line-height:1.7}
+  .legal{position:absolute;left:0;right:0;bottom:0;font-size:8.5pt;color:#86909c;border-top:1px solid #e5e6eb;padding-top:2mm}
+  h2{margin:6mm 0 2mm;padding-left:3mm;border-left:1.2mm solid ${a};font-size:13pt;line-height:1.4;break-after:avoid}
+  h2.part{margin-top:0;border:0;padding:0;font-size:15pt;color:${mix(a, '#000000', 0.3)}}
+  .pts{margin:0 0 2mm;padding:2.5mm 4mm 2.5mm 9mm;border-radius:2mm;background:#f7f8fa;break-inside:avoid}
+  .pts li{margin:.6mm 0}
+  .pts em,.toc em{font-style:normal;color:${a};font-weight:700}
+  .explain{margin:0 0 2mm;text-indent:2em}
+  .tip{margin:2mm 0 3mm;padding:2mm 4mm;border-radius:2mm;background:${light};color:${mix(a, '#000000', 0.4)};font-size:9.5pt;break-inside:avoid}
+  .extra p{margin:1.5mm 0;text-indent:2em}
+  .extra ul{margin:1mm 0;padding-left:6mm}
+  table{width:100%;border-collapse:collapse;margin:2mm 0;font-size:9pt;line-height:1.5;break-inside:avoid}
+  th,td{border:1px solid #c9cdd4;padding:1.2mm 2mm;text-align:left;vertical-align:top}
+  th{background:${light};font-weight:700}
+  .q{margin:0 0 3mm;break-inside:avoid}
+  .qt .no{display:inline-block;min-width:6mm;font-weight:700;color:${a}}
+  .qt .kind{display:inline-block;margin-right:1.5mm;padding:0 1.2mm;border:1px solid ${mix(a, '#ffffff', 0.5)};border-radius:1mm;font-size:8pt;line-height:1.5;color:${mix(a, '#000000', 0.3)}}
+  .opts{list-style:none;margin:.5mm 0 0;padding-left:6mm}
+  .opts li{margin:.3mm 0}
+  .ans{margin:1mm 0 0 6mm;padding:1.5mm 3mm;border-left:.8mm solid ${mix(a, '#ffffff', 0.4)};background:#f7f8fa;font-size:9.5pt}
+  .ans b{color:${mix(a, '#000000', 0.3)}}
+  .answers{break-before:page}
+  sub,sup{font-size:.7em}`
+  const slides = d.slides
+    .map((s, i) => {
+      const pts = `<ol class="pts">${s.points.map((pt) => `<li>${pt.html ?? esc(pt.text)}</li>`).join('')}</ol>`
+      const tip = s.note ? `<div class="tip">${esc(s.note)}</div>` : ''
+      if (d.kind === 'drill') return `<h2>${CN_NUM[i]}、${esc(s.heading)}</h2>${pts}${tip}`
+      const explain = `<p class="explain">${esc(s.points.map((pt) => pt.say).join(''))}</p>`
+      return `<h2>${CN_NUM[i]}、${esc(s.heading)}</h2>${pts}${explain}${tip}`
+    })
+    .join('')
+  const extra = d.extra.map((x) => `<h2>${x.heading}</h2><div class="extra">${x.html}</div>`).join('')
+  const qs = d.questions
+  const toc =
+    d.kind === 'notes'
+      ? [...d.slides.map((s) => esc(s.heading)), ...d.extra.map((x) => x.heading), `本讲练习（${qs.length} 题）`]
+      : ['考点速记', `练习题（${qs.length} 题）`, '参考答案与解析']
+  const cover = `<section class="cover"><div class="band"><div class="school">${esc(d.school)}</div>
+    <h1>${esc(d.title)}</h1><div class="sub">${esc(d.subject)} · ${esc(d.lessonTitle)}</div></div>
+    <div class="meta">主讲：<b>${esc(d.teacher)}</b>　${esc(d.teacherTitle)}<br>版本：${esc(d.edition)}</div>
+    <div class="toc"><h3>目录</h3><ol>${toc.map((x) => `<li>${x}</li>`).join('')}</ol></div>
+    <div class="legal">${esc(d.school)}内部讲义，仅供本校学员学习使用，请勿外传。法律法规和标准以现行有效版本为准。</div></section>`
+  const body =
+    d.kind === 'notes'
+      ? `${cover}<h2 class="part">第一部分　课堂讲义</h2>${slides}<h2 class="part">第二部分　知识拓展</h2>${extra}
+        <h2 class="part">第三部分　本讲练习</h2>${qs.map((q, i) => questionHtml(q, i + 1, true)).join('')}`
+      : `${cover}<h2 class="part">考点速记</h2>${slides}
+        <h2 class="part">练习题</h2>${qs.map((q, i) => questionHtml(q, i + 1, false)).join('')}
+        <section class="answers"><h2 class="part">参考答案与解析</h2>${qs.map((q, i) => questionHtml(q, i + 1, 'only')).join('')}</section>`
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(d.title)}</title><style>${css}</style></head><body>${body}</body></html>`
+}
+
+/** The handout's page footer (Chromium's footer template: its own font size, page numbers filled in). */
+export function handoutFooter(d) {
+  return `<div style="width:100%;margin:0 13mm;display:flex;justify-content:space-between;font-family:'WenQuanYi Micro Hei',sans-serif;font-size:7.5pt;color:#86909c"><span>${esc(d.school)} · ${esc(d.title)}</span><span>第 <span class="pageNumber"></span> 页 / 共 <span class="totalPages"></span> 页</span></div>`
 }

@@ -26,26 +26,27 @@ import type { Db } from './db'
 import { tenant } from './db/schema'
 import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
 import { h5PageSender } from './http/h5-page'
-import { langOf, localize } from './http/refusals'
+import { langOf, refusalEnvelope } from './http/refusals'
 import { staffScopeOf } from './http/staff-auth'
-import { LiveAccess } from './live/access'
-import { attachChat } from './live/chat'
-import { registerLivePointsRoute } from './live/chat/points-route'
-import { LiveEvents } from './live/events'
-import { registerLiveRoutes } from './live/media-routes'
-import { PublishNotes } from './live/publish-notes'
-import { createLiveProvider } from './live/video'
 import { handlers } from './modules'
-import { registerAccountExtraRoutes } from './modules/account-extra/routes'
+import { registerReceiptPage } from './modules/order/receipt-page'
 import { registerAnswerStaffRoutes } from './modules/answer/staff'
 import { registerConsole } from './modules/console'
-import { registerPromptStaffRoutes } from './modules/course-extra/staff'
+import { registerPromptStaffRoutes } from './modules/learn/staff'
 import { sweepExpired } from './modules/exam/attempts'
 import { registerCertificateRoutes } from './modules/exam/certificates'
 import { REMIND_SWEEP_MS, sweepReminders } from './modules/inform/reminders'
 import { registerNoticeRoutes } from './modules/inform/staff'
 import { registerMediaRoutes } from './modules/learn/media'
+import { registerPolyvCallback } from './modules/learn/polyv-callback'
+import { LiveAccess } from './modules/live/access'
+import { attachChat } from './modules/live/chat'
+import { LiveEvents } from './modules/live/events'
+import { registerLivePointsRoute } from './modules/live/points-route'
 import { registerLiveStaffRoutes } from './modules/live/staff'
+import { createLiveProvider } from './modules/live/video'
+import { PublishNotes } from './modules/live/video/publish-notes'
+import { registerLiveRoutes } from './modules/live/video/routes'
 import { registerLocalPayPage } from './modules/order/pay-page'
 import { closeExpiredOrders } from './modules/order/service'
 import { registerStaffRoutes } from './modules/order/staff'
@@ -227,7 +228,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err: unknown, req, reply) => {
     // refusals in the language the request names (http/refusals.ts)
     const send = (code: number, msg: string, data: unknown = null) =>
-      reply.code(httpStatusOf(code)).send(envelope(code, localize(msg, langOf(req.headers), code), data))
+      reply.code(httpStatusOf(code)).send(refusalEnvelope(code, msg, data, req.headers))
     if (err instanceof AppError) return send(err.code, err.message, err.data)
     if (err instanceof UnstorableText) return send(400, err.message)
     if (isMalformedMultipart(err)) return send(400, `malformed multipart body: ${err.message}`)
@@ -272,9 +273,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // SPA fallback (history router); never cached, like index.html itself
       return sendH5Page(req, reply)
     }
-    return reply
-      .code(404)
-      .send(envelope(404, localize(`not found: ${req.method} ${urlPath}`, langOf(req.headers), 404), null))
+    return reply.code(404).send(refusalEnvelope(404, `not found: ${req.method} ${urlPath}`, null, req.headers))
   })
 
   if (config.staticDir && fs.existsSync(config.staticDir)) {
@@ -332,8 +331,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const sendResult = (reply: FastifyReply, out: unknown) => {
     if (out instanceof EnvelopeResult) {
-      const msg = out.code === 200 ? out.msg : localize(out.msg, langOf(reply.request.headers), out.code)
-      return reply.code(out.httpStatus).send(envelope(out.code, msg, out.data))
+      return reply
+        .code(out.httpStatus)
+        .send(
+          out.code === 200
+            ? envelope(out.code, out.msg, out.data)
+            : refusalEnvelope(out.code, out.msg, out.data, reply.request.headers),
+        )
     }
     return reply.code(200).send(envelope(200, 'ok', out ?? null))
   }
@@ -362,9 +366,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             handler: async (req, reply) =>
               reply
                 .code(501)
-                .send(
-                  envelope(501, localize(`not available: ${meta.method} ${meta.path}`, langOf(req.headers), 501), null),
-                ),
+                .send(refusalEnvelope(501, `not available: ${meta.method} ${meta.path}`, null, req.headers)),
           })
           continue
         }
@@ -408,7 +410,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerLiveStaffRoutes(app, db, config.apiBase, config.staffToken, services.live)
   // Q and A desk: learners' questions and the teachers' replies (modules/answer/staff.ts)
   await registerAnswerStaffRoutes(app, db, config.apiBase, config.staffToken)
-  // learning prompts: the school sets them (modules/course-extra/staff.ts)
+  // learning prompts: the school sets them (modules/learn/staff.ts)
   await registerPromptStaffRoutes(app, db, config.apiBase, config.staffToken)
   await registerConsole(app, db, config)
   // who may still watch (live/access.ts): lesson videos here, the live rooms' media and chat below
@@ -417,7 +419,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerUploadStore(app, config)
   await registerCertificateRoutes(app, db, config)
   await registerLivePointsRoute(app, db, config.apiBase) // the learner's points (live interactions)
-  await registerAccountExtraRoutes(app, db, config) // order receipts, polyv's authorization callback (issue 17)
+  await registerReceiptPage(app, db, config) // a paid order's receipt page (issue 17)
+  await registerPolyvCallback(app, db, config) // polyv's authorization callback, with polyv as the video provider
 
   // A staff write may change what the cached public reads show: the tenant's entries go on every process. Content
   // edited outside the server (SQL, imports) is announced with POST /staff/content/changed.

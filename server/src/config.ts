@@ -70,7 +70,7 @@ export interface LiveConfig {
   publicHost: string
   /**
    * how long a learner's access to a room is trusted by the media routes, and how often the chat checks the
-   * learners connected to its rooms (server/src/live/access.ts; default 30 s; tests shorten it)
+   * learners connected to its rooms (server/src/modules/live/access.ts; default 30 s; tests shorten it)
    */
   accessCheckMs?: number
   polyv?: { appId: string; userId: string; appSecret: string }

@@ -73,7 +73,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const config = configFromEnv(env, serverSecret(dataDir, env), staticDir)
   // the database opens (PGlite: in its own thread) while the routes' modules load: a warm start overlaps the two
   const opening = openConfigured(env)
-  const modules = Promise.all([import('./app'), import('./live/media-routes'), import('./live/video')])
+  const modules = Promise.all([import('./app'), import('./modules/live/video/routes'), import('./modules/live/video')])
   const [database, loaded] = await Promise.all([opening, modules.catch((e: unknown) => e as Error)])
   if (loaded instanceof Error) {
     await database.close()

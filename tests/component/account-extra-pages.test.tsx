@@ -11,8 +11,8 @@ vi.mock('@/services/api/account-extra', () => ({
   bindIdcard: vi.fn(),
   orderViewSign: vi.fn(),
 }))
-vi.mock('@/pages2/order/receipt', () => ({ openReceipt: vi.fn() }))
-vi.mock('@/services/api/shop', () => ({
+vi.mock('@/features/order/orders/receipt', () => ({ openReceipt: vi.fn() }))
+vi.mock('@/features/shop/api', () => ({
   orderList: vi.fn(),
   refundList: vi.fn(),
   cancelOrder: vi.fn(),
@@ -23,7 +23,7 @@ vi.mock('@/services/api/user', () => ({
   infoAttached: vi.fn(),
   editUser: vi.fn(),
 }))
-vi.mock('@/services/api/exam', () => ({
+vi.mock('@/features/exam/api', () => ({
   infoDetail: vi.fn(async () => ({
     realName: '张三丰',
     idCard: '',
@@ -38,14 +38,14 @@ vi.mock('@/services/api/exam', () => ({
 }))
 
 const extra = await import('@/services/api/account-extra')
-const receipt = await import('@/pages2/order/receipt')
-const shop = await import('@/services/api/shop')
+const receipt = await import('@/features/order/orders/receipt')
+const shop = await import('@/features/shop/api')
 const userApi = await import('@/services/api/user')
 const { useSession } = await import('@/store/session')
 const { storage } = await import('@/services/storage')
-const { REVIEW_STATUS } = await import('@/services/api/learn')
-const { default: MyOrders } = await import('@/pages2/order/index')
-const { default: InfoFill } = await import('@/pages2/verify/info_fill')
+const { REVIEW_STATUS } = await import('@/features/learn/api')
+const { default: MyOrders } = await import('@/features/order/orders/index')
+const { default: InfoFill } = await import('@/features/learn/verify/info_fill')
 
 type Order = Awaited<ReturnType<typeof shop.orderList>>['rows'][number]
 

@@ -85,10 +85,10 @@ vi.mock('@/services/session', () => ({
 
 const userApi = await import('@/services/api/user')
 const tabs = await import('@/services/api/tabs')
-const { default: Login } = await import('@/pages4/login/login')
-const { default: Register } = await import('@/pages2/register/register')
-const { default: Pwd } = await import('@/pages2/wd/pwd')
-const { default: Wd } = await import('@/pages/wd/index')
+const { default: Login } = await import('@/features/account/login/login')
+const { default: Register } = await import('@/features/account/register')
+const { default: Pwd } = await import('@/features/account/pwd')
+const { default: Wd } = await import('@/features/user/tab/index')
 const { useSession } = await import('@/store/session')
 
 function fill(container: HTMLElement, cls: string, value: string) {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { displayName, maskPhone } from '@/features/user/format'
+import { changedFields, validateEdu, validateInfo } from '@/features/user/profile-fields'
 import {
   hasErrors,
   passwordPairErrors,
@@ -11,9 +13,7 @@ import {
   validatePwd,
   validateRegister,
   validateSmsLogin,
-} from '@/lib/account-form'
-import { displayName, maskPhone } from '@/pages/wd/format'
-import { changedFields, validateEdu, validateInfo } from '@/pages2/wd/profile'
+} from '@/features/account/form/rules'
 
 const goodRegister = { phone: '13812345678', code: '123456', password: 'abc12345', password2: 'abc12345', agree: true }
 

@@ -6,11 +6,11 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Answer } from '@/services/api/answer'
+import type { Answer } from '@/features/answer/api'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
-vi.mock('@/services/api/answer', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/answer')>()),
+vi.mock('@/features/answer/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/answer/api')>()),
   answerList: vi.fn(),
   ask: vi.fn(),
   editAnswer: vi.fn(),
@@ -21,12 +21,12 @@ vi.mock('@/services/upload', () => ({
   UploadError: class UploadError extends Error {},
 }))
 
-const api = await import('@/services/api/answer')
+const api = await import('@/features/answer/api')
 const upload = await import('@/services/upload')
 const { useSession } = await import('@/store/session')
-const { default: MyQuestions } = await import('@/pages3/answer/index')
-const { default: AskPage } = await import('@/pages3/answer/ask')
-const { default: QuestionCard } = await import('@/components/question/question-card')
+const { default: MyQuestions } = await import('@/features/answer/answer/index')
+const { default: AskPage } = await import('@/features/answer/answer/ask')
+const { default: QuestionCard } = await import('@/features/bank/components/question/question-card')
 
 function answer(answerId: number, over: Partial<Answer> = {}): Answer {
   return {

@@ -1,12 +1,12 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Appointment, Area, BookableExam, ExamRow, Session, Site } from '@/services/api/exam'
+import type { Appointment, Area, BookableExam, ExamRow, Session, Site } from '@/features/exam/api'
 import { ApiError } from '@/services/http/request'
 import { firePageEvent, memoryStorage, setRouter } from '../unit/taro-double'
 
-vi.mock('@/services/api/exam', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/exam')>()),
+vi.mock('@/features/exam/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/exam/api')>()),
   bookableExams: vi.fn(),
   provinces: vi.fn(),
   cities: vi.fn(),
@@ -18,13 +18,13 @@ vi.mock('@/services/api/exam', async (importOriginal) => ({
   cancelAppointment: vi.fn(),
 }))
 
-const api = await import('@/services/api/exam')
+const api = await import('@/features/exam/api')
 const { useSession } = await import('@/store/session')
-const { default: AppointmentIndex } = await import('@/pages2/appointment/index')
-const { default: ExamSiteOrder } = await import('@/pages2/appointment/kporder')
-const { default: TrainingOrder } = await import('@/pages2/appointment/order')
-const { default: AppointmentSuccess } = await import('@/pages2/appointment/appointment_success')
-const { default: ExamAppointList } = await import('@/pages5/examAppointList')
+const { default: AppointmentIndex } = await import('@/features/apply/booking/index')
+const { default: ExamSiteOrder } = await import('@/features/apply/booking/kporder')
+const { default: TrainingOrder } = await import('@/features/apply/booking/order')
+const { default: AppointmentSuccess } = await import('@/features/apply/booking/appointment_success')
+const { default: ExamAppointList } = await import('@/features/apply/booking/booking-list')
 
 const NOW = Math.floor(Date.now() / 1000)
 const DAY = 86_400

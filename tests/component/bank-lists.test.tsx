@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ChapterDone, MyBank, Paper, Stats, WrongRow } from '@/services/api/bank'
+import type { ChapterDone, MyBank, Paper, Stats, WrongRow } from '@/features/bank/api'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
 // The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
@@ -15,7 +15,7 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   freePapersOfGoods: vi.fn(),
   freePapers: vi.fn(async () => []),
 }))
-vi.mock('@/services/api/bank', async () => {
+vi.mock('@/features/bank/api', async () => {
   const tabs = await import('@/services/api/tabs')
   return {
     banks: vi.fn(),
@@ -35,15 +35,15 @@ vi.mock('@/services/api/bank', async () => {
   }
 })
 
-const api = await import('@/services/api/bank')
+const api = await import('@/features/bank/api')
 const { useSession } = await import('@/store/session')
 const { storage } = await import('@/services/storage')
-const { default: QuestionBank, pickBank } = await import('@/pages/questionBank/index')
-const { default: BankChapters } = await import('@/pages2/bank/detail')
-const { default: FreeQuestion } = await import('@/pages2/bank/free_question')
-const { default: WrongList } = await import('@/pages2/subject/wrong')
-const { default: QuestionStatistics } = await import('@/pages2/bank/question_statistics')
-const { groupByDay } = await import('@/pages2/bank/question_record')
+const { default: QuestionBank, pickBank } = await import('@/features/bank/tab/index')
+const { default: BankChapters } = await import('@/features/bank/bank/detail')
+const { default: FreeQuestion } = await import('@/features/bank/bank/free_question')
+const { default: WrongList } = await import('@/features/bank/subject/wrong')
+const { default: QuestionStatistics } = await import('@/features/bank/bank/question_statistics')
+const { groupByDay } = await import('@/features/bank/bank/question_record')
 
 function bank(bankId: number, over: Partial<MyBank> = {}): MyBank {
   return {

@@ -19,7 +19,7 @@ vi.mock('@tarojs/taro', async (importOriginal) => {
   return { ...Taro, default: Taro }
 })
 
-vi.mock('@/services/api/bank', async () => {
+vi.mock('@/features/bank/api', async () => {
   const codes = await import('../../contract/schemas/bank-codes')
   return {
     ...codes,
@@ -42,16 +42,16 @@ vi.mock('@/services/api/bank', async () => {
 
 const Taro = (await import('@tarojs/taro')).default
 const { setRouter, memoryStorage } = await import('../unit/taro-double')
-const api = await import('@/services/api/bank')
+const api = await import('@/features/bank/api')
 const { ApiError } = await import('@/services/http/error')
-const queue = await import('@/services/bank/answer-queue')
+const queue = await import('@/features/bank/answer-queue')
 const { storage } = await import('@/services/storage')
-const { default: QuestionBank } = await import('@/pages2/bank/questionBank')
-const { default: QuestionBankTest } = await import('@/pages2/bank/questionBankTest')
-const { default: QuestionBankContinue } = await import('@/pages2/bank/questionBankContinue')
-const { default: Report } = await import('@/pages2/bank/question_report')
-const { default: WrongExplain } = await import('@/pages2/bank/questionBankWrongExplain')
-const { default: WrongById } = await import('@/pages2/bank/wrongById')
+const { default: QuestionBank } = await import('@/features/bank/bank/questionBank')
+const { default: QuestionBankTest } = await import('@/features/bank/bank/questionBankTest')
+const { default: QuestionBankContinue } = await import('@/features/bank/bank/questionBankContinue')
+const { default: Report } = await import('@/features/bank/bank/question_report')
+const { default: WrongExplain } = await import('@/features/bank/bank/questionBankWrongExplain')
+const { default: WrongById } = await import('@/features/bank/bank/wrongById')
 
 type Detail = Awaited<ReturnType<typeof api.record>>
 type Q = Detail['questions'][number]

@@ -12,16 +12,16 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/tabs')>()),
   lastStudy: vi.fn(async () => null),
 }))
-vi.mock('@/services/api/learn', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/learn')>()),
+vi.mock('@/features/learn/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/learn/api')>()),
   myCourses: vi.fn(async () => []),
   checkGoodsStudy: vi.fn(async () => ({ allowed: true, reason: '', msg: '' })),
   checkRequiredCourses: vi.fn(async () => ({ finished: true, missing: [] })),
   checkInGrade: vi.fn(async () => ({ inGrade: false, grade: null })),
   goodsGrades: vi.fn(async () => []),
 }))
-vi.mock('@/services/api/exam', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/exam')>()),
+vi.mock('@/features/exam/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/exam/api')>()),
   goodsExams: vi.fn(async () => []),
 }))
 vi.mock('@/services/api/course-extra', async (importOriginal) => ({
@@ -35,9 +35,9 @@ vi.mock('@/services/api/course-extra', async (importOriginal) => ({
 }))
 
 const extra = await import('@/services/api/course-extra')
-const learn = await import('@/services/api/learn')
+const learn = await import('@/features/learn/api')
 const { useSession } = await import('@/store/session')
-const { default: LearnDetails } = await import('@/pages2/learn/details')
+const { default: LearnDetails } = await import('@/features/learn/courses/details')
 
 const totals = (creditedSeconds: number) => ({
   sectionNum: 4,

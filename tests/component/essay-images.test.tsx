@@ -13,7 +13,7 @@ vi.mock('@/services/upload', () => ({
 
 const Taro = (await import('@tarojs/taro')).default
 const upload = await import('@/services/upload')
-const { default: QuestionCard } = await import('@/components/question/question-card')
+const { default: QuestionCard } = await import('@/features/bank/components/question/question-card')
 const { t } = await import('@/i18n/sub')
 
 type Props = Parameters<typeof QuestionCard>[0]

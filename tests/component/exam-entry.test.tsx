@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Stroke } from '@/pages2/exam/stroke'
-import type { RecordSummary } from '@/services/api/bank'
-import type { Appointment, Certificate, EligibilityCheck, ExamDetail, ExamRow, InfoDetail } from '@/services/api/exam'
+import type { Stroke } from '@/features/exam/components/signature-pad/stroke'
+import type { RecordSummary } from '@/features/bank/api'
+import type { Appointment, Certificate, EligibilityCheck, ExamDetail, ExamRow, InfoDetail } from '@/features/exam/api'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
 // The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
@@ -11,8 +11,8 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/tabs')>()),
   recentExamAppointment: vi.fn(),
 }))
-vi.mock('@/services/api/exam', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/exam')>()),
+vi.mock('@/features/exam/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/exam/api')>()),
   examDetail: vi.fn(),
   infoDetail: vi.fn(),
   confirmInfo: vi.fn(),
@@ -23,8 +23,8 @@ vi.mock('@/services/api/exam', async (importOriginal) => ({
   exams: vi.fn(),
   certificates: vi.fn(),
 }))
-vi.mock('@/services/api/bank', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/bank')>()),
+vi.mock('@/features/bank/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/bank/api')>()),
   record: vi.fn(),
 }))
 vi.mock('@/services/upload', () => ({
@@ -33,34 +33,34 @@ vi.mock('@/services/upload', () => ({
   UploadError: class UploadError extends Error {},
 }))
 // jsdom has no 2d canvas: the pages get a recording context through the canvas module
-vi.mock('@/pages2/exam/canvas', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/pages2/exam/canvas')>()),
+vi.mock('@/features/exam/exams/canvas', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/exam/exams/canvas')>()),
   waitForCanvas: vi.fn(),
   pixelRatio: vi.fn(),
 }))
-vi.mock('@/pages2/exam/save', async (importOriginal) => ({
+vi.mock('@/features/exam/exams/save', async (importOriginal) => ({
   // absoluteVerifyUrl stays real: the printed link is under test
-  ...(await importOriginal<typeof import('@/pages2/exam/save')>()),
+  ...(await importOriginal<typeof import('@/features/exam/exams/save')>()),
   canvasImage: vi.fn(),
   saveCanvasImage: vi.fn(),
   openVerifyUrl: vi.fn(),
 }))
 
-const api = await import('@/services/api/exam')
-const bank = await import('@/services/api/bank')
+const api = await import('@/features/exam/api')
+const bank = await import('@/features/bank/api')
 const upload = await import('@/services/upload')
-const canvas = await import('@/pages2/exam/canvas')
-const save = await import('@/pages2/exam/save')
+const canvas = await import('@/features/exam/exams/canvas')
+const save = await import('@/features/exam/exams/save')
 const { useSession } = await import('@/store/session')
 const { ApiError } = await import('@/services/http/request')
-const { default: ExamHome } = await import('@/pages2/exam/index')
-const { default: ExamEntry } = await import('@/pages2/exam/exam_appointment')
-const { default: SignCommit } = await import('@/pages2/exam/signCommit')
-const { default: ExamResult } = await import('@/pages2/exam/exam_result')
-const stroke = await import('@/pages2/exam/stroke')
-const rules = await import('@/pages2/exam/rules')
-const { drawCertificate, wrapText, fitLine } = await import('@/pages2/exam/certificate-draw')
-const { certificateView } = await import('@/pages2/exam/certificate-canvas')
+const { default: ExamHome } = await import('@/features/exam/exams/index')
+const { default: ExamEntry } = await import('@/features/exam/exams/exam_appointment')
+const { default: SignCommit } = await import('@/features/exam/exams/signCommit')
+const { default: ExamResult } = await import('@/features/exam/exams/exam_result')
+const stroke = await import('@/features/exam/components/signature-pad/stroke')
+const rules = await import('@/features/exam/exams/rules')
+const { drawCertificate, wrapText, fitLine } = await import('@/features/exam/exams/certificate-draw')
+const { certificateView } = await import('@/features/exam/exams/certificate-canvas')
 
 const NOW = Math.floor(Date.now() / 1000)
 
@@ -235,7 +235,7 @@ function recordingCtx() {
   ])
     ctx[fn] = (...args: unknown[]) => calls.push({ fn, args })
   ctx.measureText = (s: string) => ({ width: Array.from(s).length * 10 })
-  return ctx as unknown as import('@/pages2/exam/canvas').Ctx2D & { calls: typeof calls }
+  return ctx as unknown as import('@/features/exam/exams/canvas').Ctx2D & { calls: typeof calls }
 }
 
 function fakeCanvas() {

@@ -19,7 +19,7 @@ vi.mock('@tarojs/taro', async (importOriginal) => {
   return { ...Taro, default: Taro }
 })
 
-vi.mock('@/services/api/bank', async () => {
+vi.mock('@/features/bank/api', async () => {
   const codes = await import('../../contract/schemas/bank-codes')
   return {
     ...codes,
@@ -35,9 +35,9 @@ vi.mock('@/services/api/bank', async () => {
   }
 })
 
-vi.mock('@/services/api/exam', async (importOriginal) => {
+vi.mock('@/features/exam/api', async (importOriginal) => {
   return {
-    ...(await importOriginal<typeof import('@/services/api/exam')>()),
+    ...(await importOriginal<typeof import('@/features/exam/api')>()),
     startExam: vi.fn(),
     startMock: vi.fn(),
     examTemp: vi.fn(),
@@ -52,21 +52,21 @@ vi.mock('@/services/api/exam', async (importOriginal) => {
 
 const Taro = (await import('@tarojs/taro')).default
 const { setRouter, memoryStorage, firePageEvent } = await import('../unit/taro-double')
-const bank = await import('@/services/api/bank')
-const examApi = await import('@/services/api/exam')
+const bank = await import('@/features/bank/api')
+const examApi = await import('@/features/exam/api')
 const { ApiError } = await import('@/services/http/error')
-const queue = await import('@/services/bank/answer-queue')
+const queue = await import('@/features/bank/answer-queue')
 const { storage } = await import('@/services/storage')
-const { default: ExamPage } = await import('@/pages5/exam/index')
-const { default: ExamReport } = await import('@/pages5/examReport/index')
-const { default: ExamList } = await import('@/pages5/examList')
-const { default: ExamCount } = await import('@/pages5/examCount')
+const { default: ExamPage } = await import('@/features/exam/sit/index')
+const { default: ExamReport } = await import('@/features/exam/report/index')
+const { default: ExamList } = await import('@/features/exam/exams/exam-list')
+const { default: ExamCount } = await import('@/features/exam/exams/exam-count')
 
 type Attempt = Awaited<ReturnType<typeof examApi.startExam>>
 type Detail = Awaited<ReturnType<typeof bank.record>>
 type Q = Attempt['questions'][number]
 type ExamDetail = Awaited<ReturnType<typeof examApi.examDetail>>
-type ExamRow = import('@/services/api/exam').ExamRow
+type ExamRow = import('@/features/exam/api').ExamRow
 
 /** The device clock is years away from the server's: the countdown must not care. */
 const DEVICE_START = Date.UTC(2020, 0, 1)

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 vi.mock('@/services/api/account', () => ({ sendSms: vi.fn() }))
 
 const account = await import('@/services/api/account')
-const { useSmsCode } = await import('@/components/form/use-sms-code')
+const { useSmsCode } = await import('@/features/account/form/use-sms-code')
 const { useSubmit } = await import('@/components/form/use-submit')
 
 /** A promise the test settles by hand, to hold a request in flight. */

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { LastStudy, MenuChapter, MyCourse, MyCourseGoods, SectionProgress } from '@/services/api/learn'
+import type { LastStudy, MenuChapter, MyCourse, MyCourseGoods, SectionProgress } from '@/features/learn/api'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
 // The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
@@ -12,8 +12,8 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   myCourseGoods: vi.fn(),
   recentExamAppointment: vi.fn(async () => null),
 }))
-vi.mock('@/services/api/learn', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/learn')>()),
+vi.mock('@/features/learn/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/learn/api')>()),
   myCourses: vi.fn(),
   checkGoodsStudy: vi.fn(),
   checkRequiredCourses: vi.fn(),
@@ -23,27 +23,27 @@ vi.mock('@/services/api/learn', async (importOriginal) => ({
   courseMenu: vi.fn(),
   courseDetail: vi.fn(),
 }))
-vi.mock('@/services/api/shop', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/shop')>()),
+vi.mock('@/features/shop/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/shop/api')>()),
   firstChoiceGoods: vi.fn(),
 }))
 
-vi.mock('@/services/api/exam', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/exam')>()),
+vi.mock('@/features/exam/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/exam/api')>()),
   goodsExams: vi.fn(async () => []),
 }))
 
-const api = await import('@/services/api/learn')
-const examApi = await import('@/services/api/exam')
-const shop = await import('@/services/api/shop')
+const api = await import('@/features/learn/api')
+const examApi = await import('@/features/exam/api')
+const shop = await import('@/features/shop/api')
 const { useSession } = await import('@/store/session')
-const { usePlay } = await import('@/store/play')
-const { default: Learn } = await import('@/pages/learn/index')
-const { default: MyOnlineCourses } = await import('@/pages2/wd/class')
-const { default: LearnDetails } = await import('@/pages2/learn/details')
-const { default: CourseMenu } = await import('@/pages2/learn/menu')
-const { default: CourseDetailPage } = await import('@/pages3/detail')
-const { default: Preference } = await import('@/pages3/preference')
+const { usePlay } = await import('@/features/learn/play-store')
+const { default: Learn } = await import('@/features/learn/tab/index')
+const { default: MyOnlineCourses } = await import('@/features/learn/courses/my-classes')
+const { default: LearnDetails } = await import('@/features/learn/courses/details')
+const { default: CourseMenu } = await import('@/features/learn/courses/menu')
+const { default: CourseDetailPage } = await import('@/features/learn/courses/course-detail')
+const { default: Preference } = await import('@/features/learn/courses/preference')
 
 function goods(goodsId: number, over: Partial<MyCourseGoods> = {}): MyCourseGoods {
   return {

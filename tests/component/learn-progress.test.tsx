@@ -5,7 +5,7 @@
  */
 import { cleanup, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MenuChapter, MyCourse, MyCourseGoods, SectionProgress } from '@/services/api/learn'
+import type { MenuChapter, MyCourse, MyCourseGoods, SectionProgress } from '@/features/learn/api'
 import { setRouter } from '../unit/taro-double'
 
 // The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
@@ -16,8 +16,8 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   myCourseGoods: vi.fn(),
   recentExamAppointment: vi.fn(async () => null),
 }))
-vi.mock('@/services/api/learn', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/learn')>()),
+vi.mock('@/features/learn/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/learn/api')>()),
   myCourses: vi.fn(),
   checkGoodsStudy: vi.fn(async () => ({ allowed: true, reason: '', msg: '' })),
   checkRequiredCourses: vi.fn(async () => ({ finished: false, missing: [] })),
@@ -25,16 +25,16 @@ vi.mock('@/services/api/learn', async (importOriginal) => ({
   goodsGrades: vi.fn(async () => []),
   courseMenu: vi.fn(),
 }))
-vi.mock('@/services/api/exam', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/exam')>()),
+vi.mock('@/features/exam/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/exam/api')>()),
   goodsExams: vi.fn(async () => []),
 }))
 
-const api = await import('@/services/api/learn')
+const api = await import('@/features/learn/api')
 const { useSession } = await import('@/store/session')
-const { default: Learn } = await import('@/pages/learn/index')
-const { default: LearnDetails } = await import('@/pages2/learn/details')
-const { default: CourseMenu } = await import('@/pages2/learn/menu')
+const { default: Learn } = await import('@/features/learn/tab/index')
+const { default: LearnDetails } = await import('@/features/learn/courses/details')
+const { default: CourseMenu } = await import('@/features/learn/courses/menu')
 
 const goodsRow: MyCourseGoods = {
   goodsId: 1,

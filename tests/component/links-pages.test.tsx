@@ -15,7 +15,7 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   businesses: vi.fn(async () => []),
   educationTypes: vi.fn(async () => []),
 }))
-vi.mock('@/services/api/shop', async () => {
+vi.mock('@/features/shop/api', async () => {
   const tabs = await import('@/services/api/tabs')
   return {
     educationTypes: tabs.educationTypes,
@@ -25,16 +25,16 @@ vi.mock('@/services/api/shop', async () => {
   }
 })
 
-const shop = await import('@/services/api/shop')
+const shop = await import('@/features/shop/api')
 const { useApp } = await import('@/store/app')
 const { useSession } = await import('@/store/session')
 const { openLink } = await import('@/components/link')
 const { fakeServer, seedTenant } = await import('../unit/fake-server')
-const { default: Course } = await import('@/pages/course/index')
-const { default: Register } = await import('@/pages2/register/register')
-const { default: NewsDetail } = await import('@/pages3/news/detail')
+const { default: Course } = await import('@/features/shop/centre/index')
+const { default: Register } = await import('@/features/account/register')
+const { default: NewsDetail } = await import('@/features/news/news/detail')
 const { default: WebviewIndex } = await import('@/pages5/webview/index')
-const { default: Counselor } = await import('@/pages5/counselor/index')
+const { default: Counselor } = await import('@/features/consultation/counselor/index')
 const { default: FloatingWidget } = await import('@/components/floating-widget')
 
 const CONSULT = {

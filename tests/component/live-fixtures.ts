@@ -1,5 +1,5 @@
 /** Rows of the live calls as the server answers them (contract/schemas/live.ts), for the live page tests. */
-import type { ChannelDetail, ChatHistoryRow, LiveSession } from '@/services/api/live'
+import type { ChannelDetail, ChatHistoryRow, LiveSession } from '@/features/live/api'
 
 export const NOW_S = Math.floor(Date.now() / 1000)
 

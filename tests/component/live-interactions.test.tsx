@@ -23,12 +23,12 @@ vi.mock('@/services/live/socket', async () => {
     },
   }
 })
-vi.mock('@/pages3/live/parts/player', async () => {
+vi.mock('@/features/live/room/player', async () => {
   const { forwardRef, createElement } = await import('react')
   return { default: forwardRef(() => createElement('div', { className: 'fake-player' })) }
 })
-vi.mock('@/services/api/live', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/live')>()),
+vi.mock('@/features/live/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/live/api')>()),
   channelDetail: vi.fn(),
   chatHistory: vi.fn(),
 }))
@@ -36,8 +36,8 @@ vi.mock('@/services/api/common', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/common')>()),
   getSysTime: vi.fn(),
 }))
-vi.mock('@/services/live/points', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/live/points')>()),
+vi.mock('@/features/live/points/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/live/points/api')>()),
   pointsBalance: vi.fn(),
 }))
 vi.mock('@/services/upload', () => ({ chooseAndUploadImages: vi.fn() }))
@@ -46,11 +46,11 @@ vi.mock('@/services/api/account-extra', async (importOriginal) => ({
   beforeAddress: vi.fn(),
 }))
 
-const api = await import('@/services/api/live')
+const api = await import('@/features/live/api')
 const common = await import('@/services/api/common')
-const points = await import('@/services/live/points')
+const points = await import('@/features/live/points/api')
 const extra = await import('@/services/api/account-extra')
-const { default: LiveRoom } = await import('@/pages3/live/detail')
+const { default: LiveRoom } = await import('@/features/live/room/detail')
 const { snapshot, ME, TEACHER } = await import('../unit/live-fake-socket')
 
 const OTHER: ChatUser = { userId: 8, nick: 'Wang', pic: '', userType: 'student', actor: 'student' }

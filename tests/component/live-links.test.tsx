@@ -2,8 +2,8 @@
 import Taro from '@tarojs/taro'
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { MockRow } from '@/services/api/exam'
-import type { MyCourseGoods } from '@/services/api/learn'
+import type { MockRow } from '@/features/exam/api'
+import type { MyCourseGoods } from '@/features/learn/api'
 import { GOODS_TYPE } from '../../contract/schemas/codes'
 
 // The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
@@ -14,18 +14,18 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   myCourseGoods: vi.fn(),
   recentExamAppointment: vi.fn(async () => null),
 }))
-vi.mock('@/services/api/learn', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/learn')>()),
+vi.mock('@/features/learn/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/learn/api')>()),
 }))
-vi.mock('@/services/api/exam', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/exam')>()),
+vi.mock('@/features/exam/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/exam/api')>()),
 }))
 
-const learn = await import('@/services/api/learn')
+const learn = await import('@/features/learn/api')
 const { useSession } = await import('@/store/session')
-const { default: Learn } = await import('@/pages/learn/index')
-const { openStudy } = await import('@/components/goods-card/actions')
-const { MockCard, mockRoomUrl } = await import('@/pages5/mockRecord/parts')
+const { default: Learn } = await import('@/features/learn/tab/index')
+const { openStudy } = await import('@/features/shop/components/goods-card/actions')
+const { MockCard, mockRoomUrl } = await import('@/features/exam/mock-record/parts')
 
 afterEach(() => cleanup())
 

@@ -5,19 +5,19 @@ import { ApiError } from '@/services/http/error'
 import { firePageEvent, memoryStorage, setRouter } from '../unit/taro-double'
 import { detail, session } from './live-fixtures'
 
-vi.mock('@/services/api/live', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/live')>()),
+vi.mock('@/features/live/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/live/api')>()),
   liveList: vi.fn(),
   myLives: vi.fn(),
   goodsLives: vi.fn(),
   channelDetail: vi.fn(),
 }))
 
-const api = await import('@/services/api/live')
-const { default: LiveList } = await import('@/pages5/liveList')
-const { default: GoodsLives } = await import('@/pages5/liveDetail/index')
-const { default: MyLives } = await import('@/pages5/liveDetail/list')
-const { default: LiveCourse } = await import('@/pages5/liveDetail/course')
+const api = await import('@/features/live/api')
+const { default: LiveList } = await import('@/features/live/lists/all-lives')
+const { default: GoodsLives } = await import('@/features/live/lists/goods-lives')
+const { default: MyLives } = await import('@/features/live/lists/my-lives')
+const { default: LiveCourse } = await import('@/features/live/lists/channel')
 
 function q(c: ParentNode, sel: string): HTMLElement {
   const el = c.querySelector(sel)

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { LivePlayerProps } from '@/pages3/live/parts/player-types'
+import type { LivePlayerProps } from '@/features/live/room/player-types'
 import { ApiError } from '@/services/http/error'
 import type { FakeSocket } from '../unit/live-fake-socket'
 import { memoryStorage, setRouter } from '../unit/taro-double'
@@ -19,7 +19,7 @@ vi.mock('@/services/live/socket', async () => {
     },
   }
 })
-vi.mock('@/pages3/live/parts/player', async () => {
+vi.mock('@/features/live/room/player', async () => {
   const { forwardRef, createElement } = await import('react')
   return {
     default: forwardRef(function FakePlayer(props: LivePlayerProps, _ref) {
@@ -28,15 +28,15 @@ vi.mock('@/pages3/live/parts/player', async () => {
     }),
   }
 })
-vi.mock('@/services/api/live', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/live')>()),
+vi.mock('@/features/live/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/live/api')>()),
   channelDetail: vi.fn(),
   chatHistory: vi.fn(),
   lastWatchedLive: vi.fn(),
 }))
 
-const api = await import('@/services/api/live')
-const { default: Playback } = await import('@/pages3/live/playback')
+const api = await import('@/features/live/api')
+const { default: Playback } = await import('@/features/live/room/playback')
 
 const START = 1_700_000_000_000
 const player = () => h.players.at(-1)!

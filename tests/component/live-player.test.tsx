@@ -6,7 +6,7 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-const { default: LivePlayer } = await import('@/pages3/live/parts/player.h5')
+const { default: LivePlayer } = await import('@/features/live/room/player.h5')
 
 afterEach(() => cleanup())
 

@@ -13,8 +13,8 @@ import { useSession } from '../../src/store/session'
 import { fakeServer, ok, seedTenant } from '../unit/fake-server'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
-const { default: PointsPage } = await import('@/pages3/live/points')
-const { default: Wd } = await import('@/pages/wd/index')
+const { default: PointsPage } = await import('@/features/live/points/index')
+const { default: Wd } = await import('@/features/user/tab/index')
 
 const T0 = Date.UTC(2026, 2, 1, 2, 0, 0)
 

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AbnormalRow, GoodsHours, Handout, HandoutFile } from '@/services/api/learn'
+import type { AbnormalRow, GoodsHours, Handout, HandoutFile } from '@/features/learn/api'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
 // The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
@@ -15,14 +15,14 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   checkBuy: vi.fn(),
   goodsDetail: vi.fn(),
 }))
-vi.mock('@/services/api/learn', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/learn')>()),
+vi.mock('@/features/learn/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/learn/api')>()),
   hoursByGoods: vi.fn(),
   abnormalRecords: vi.fn(),
   allHandouts: vi.fn(),
 }))
 
-vi.mock('@/services/api/shop', async () => {
+vi.mock('@/features/shop/api', async () => {
   const tabs = await import('@/services/api/tabs')
   return {
     goodsDetail: tabs.goodsDetail,
@@ -30,7 +30,7 @@ vi.mock('@/services/api/shop', async () => {
   }
 })
 
-vi.mock('@/services/handout', () => ({
+vi.mock('@/features/learn/handout', () => ({
   HANDOUT_OPENS_IN: 'stuff.where.h5',
   // the real one signs (load) then opens: the tests see what was signed
   openHandout: vi.fn(async (load: () => Promise<unknown>) => {
@@ -38,15 +38,15 @@ vi.mock('@/services/handout', () => ({
   }),
 }))
 
-const learn = await import('@/services/api/learn')
-const shop = await import('@/services/api/shop')
-const handout = await import('@/services/handout')
+const learn = await import('@/features/learn/api')
+const shop = await import('@/features/shop/api')
+const handout = await import('@/features/learn/handout')
 const { useSession } = await import('@/store/session')
 const { ApiError } = await import('@/services/http/request')
-const { default: MyLearn, hm } = await import('@/pages2/learn/my_learn')
-const { default: Stuff } = await import('@/pages2/wd/stuff')
-const { default: Information } = await import('@/pages/information/index')
-const { formatSize } = await import('@/pages/information/handouts')
+const { default: MyLearn, hm } = await import('@/features/learn/courses/my_learn')
+const { default: Stuff } = await import('@/features/learn/courses/my-materials')
+const { default: Information } = await import('@/features/learn/materials/index')
+const { formatSize } = await import('@/features/learn/materials/handouts')
 
 function hours(goodsId: number, over: Partial<GoodsHours> = {}): GoodsHours {
   return {

@@ -1,8 +1,8 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { RecordSummary } from '@/services/api/bank'
-import type { MockGroup, MockRow, MockSubscribe } from '@/services/api/exam'
+import type { RecordSummary } from '@/features/bank/api'
+import type { MockGroup, MockRow, MockSubscribe } from '@/features/exam/api'
 import type { UserInfo } from '../../contract/types'
 import { idCardCheckChar, idCardProblem, isValidIdCard, normalizeIdCard } from '../../shared/rules/id-card'
 import { firePageEvent, setRouter } from '../unit/taro-double'
@@ -12,8 +12,8 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/tabs')>()),
   subjects: vi.fn(),
 }))
-vi.mock('@/services/api/exam', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/exam')>()),
+vi.mock('@/features/exam/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/exam/api')>()),
   mockApplyList: vi.fn(),
   mockBusinesses: vi.fn(),
   mockLives: vi.fn(),
@@ -24,22 +24,22 @@ vi.mock('@/services/api/exam', async (importOriginal) => ({
   mockCancel: vi.fn(),
   mockApply: vi.fn(),
 }))
-vi.mock('@/services/api/shop', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/shop')>()),
+vi.mock('@/features/shop/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/shop/api')>()),
 }))
 vi.mock('@/services/api/user', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/user')>()),
   getInfo: vi.fn(),
 }))
 
-const api = await import('@/services/api/exam')
-const shop = await import('@/services/api/shop')
+const api = await import('@/features/exam/api')
+const shop = await import('@/features/shop/api')
 const userApi = await import('@/services/api/user')
 const { useSession } = await import('@/store/session')
-const { default: MockRecord } = await import('@/pages5/mockRecord/mock_record')
-const { default: MockRecordList } = await import('@/pages5/mockRecord/mock_record_list')
-const { default: MockApply } = await import('@/pages5/mockExam/examApply')
-const { default: RegistrationSuccess } = await import('@/pages5/mockExam/registrationSuccess')
+const { default: MockRecord } = await import('@/features/exam/mock-record/mock_record')
+const { default: MockRecordList } = await import('@/features/exam/mock-record/mock_record_list')
+const { default: MockApply } = await import('@/features/apply/mock/examApply')
+const { default: RegistrationSuccess } = await import('@/features/apply/mock/registrationSuccess')
 
 const NOW = Math.floor(Date.now() / 1000)
 const DAY = 86_400

@@ -7,22 +7,22 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MessageDetail, MessagePage, MessageRow } from '@/services/api/inform'
+import type { MessageDetail, MessagePage, MessageRow } from '@/features/inform/api'
 import { ApiError } from '@/services/http/error'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
-vi.mock('@/services/api/inform', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/inform')>()),
+vi.mock('@/features/inform/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/inform/api')>()),
   messages: vi.fn(),
   message: vi.fn(),
   markRead: vi.fn(),
 }))
 
-const api = await import('@/services/api/inform')
+const api = await import('@/features/inform/api')
 const { useSession } = await import('@/store/session')
 const { useApp } = await import('@/store/app')
-const { default: Messages } = await import('@/pages2/msg/index')
-const { default: MessageDetailPage } = await import('@/pages2/msg/detail')
+const { default: Messages } = await import('@/features/inform/messages/index')
+const { default: MessageDetailPage } = await import('@/features/inform/messages/detail')
 
 const NOW = Math.floor(Date.now() / 1000)
 

@@ -20,12 +20,12 @@ const { useSession } = await import('@/store/session')
 const { useApp } = await import('@/store/app')
 const { fakeServer, ok, seedTenant } = await import('../unit/fake-server')
 const { idCardCheckChar } = await import('../../shared/rules/id-card')
-const { default: NewsList } = await import('@/pages3/news/index')
-const { default: Counselor } = await import('@/pages5/counselor/index')
-const { default: Ranking } = await import('@/pages3/ranking/index')
-const { default: ProfileList } = await import('@/pages2/profile/index')
-const { default: ProfileFormPage } = await import('@/pages2/profile/form')
-const { default: ProfileStamp } = await import('@/pages2/profile/stamp')
+const { default: NewsList } = await import('@/features/news/news/index')
+const { default: Counselor } = await import('@/features/consultation/counselor/index')
+const { default: Ranking } = await import('@/features/ranking/ranking/index')
+const { default: ProfileList } = await import('@/features/profile/profile/index')
+const { default: ProfileFormPage } = await import('@/features/profile/profile/form')
+const { default: ProfileStamp } = await import('@/features/profile/profile/stamp')
 
 const $ = (c: HTMLElement, sel: string) => c.querySelector(sel) as HTMLElement | null
 const $$ = (c: HTMLElement, sel: string) => [...c.querySelectorAll(sel)] as HTMLElement[]

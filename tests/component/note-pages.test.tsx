@@ -6,19 +6,19 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { PlaySession, VideoSign } from '@/services/api/learn'
-import type { Note, NoteDays } from '@/services/api/note'
+import type { PlaySession, VideoSign } from '@/features/learn/api'
+import type { Note, NoteDays } from '@/features/note/api'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
-vi.mock('@/services/api/note', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/note')>()),
+vi.mock('@/features/note/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/note/api')>()),
   noteListDate: vi.fn(),
   addNote: vi.fn(),
   editNote: vi.fn(),
   deleteNote: vi.fn(),
 }))
-vi.mock('@/services/api/learn', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/learn')>()),
+vi.mock('@/features/learn/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/learn/api')>()),
   checkVideo: vi.fn(),
   openPlay: vi.fn(),
   videoSign: vi.fn(),
@@ -27,12 +27,12 @@ vi.mock('@/services/api/learn', async (importOriginal) => ({
   courseMenu: vi.fn(),
 }))
 
-const api = await import('@/services/api/note')
-const learn = await import('@/services/api/learn')
+const api = await import('@/features/note/api')
+const learn = await import('@/features/learn/api')
 const { useSession } = await import('@/store/session')
-const { default: MyNotes } = await import('@/pages3/note/index')
+const { default: MyNotes } = await import('@/features/note/note/index')
 const { default: PlayerPage } = await import('@/pages3/polyv/index')
-const { monthGrid, shiftMonth } = await import('@/pages3/note/calendar')
+const { monthGrid, shiftMonth } = await import('@/features/note/note/calendar')
 
 for (const m of ['load', 'play', 'pause'] as const)
   Object.defineProperty(window.HTMLMediaElement.prototype, m, { configurable: true, value: () => undefined })

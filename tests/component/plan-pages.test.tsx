@@ -1,12 +1,12 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Plan, PlanDay, PlanDayItem, PlanDetail, PlanGoods } from '@/services/api/plan'
+import type { Plan, PlanDay, PlanDayItem, PlanDetail, PlanGoods } from '@/features/plan/api'
 import { addDays, chinaToday } from '../../contract/schemas/plan-codes'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
-vi.mock('@/services/api/plan', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/plan')>()),
+vi.mock('@/features/plan/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/plan/api')>()),
   myPlans: vi.fn(),
   planSeven: vi.fn(),
   planGoods: vi.fn(),
@@ -16,11 +16,11 @@ vi.mock('@/services/api/plan', async (importOriginal) => ({
   deletePlan: vi.fn(),
 }))
 
-const api = await import('@/services/api/plan')
+const api = await import('@/features/plan/api')
 const { useSession } = await import('@/store/session')
-const { default: PlanIndex } = await import('@/pages2/plan/index')
-const { default: PlanCreate } = await import('@/pages2/plan/create')
-const { default: PlanEdit } = await import('@/pages2/plan/edit')
+const { default: PlanIndex } = await import('@/features/plan/plan/index')
+const { default: PlanCreate } = await import('@/features/plan/plan/create')
+const { default: PlanEdit } = await import('@/features/plan/plan/edit')
 
 const TODAY = chinaToday()
 

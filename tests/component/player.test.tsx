@@ -1,11 +1,11 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MenuChapter, PlaySession, ReportResult, VideoSign } from '@/services/api/learn'
+import type { MenuChapter, PlaySession, ReportResult, VideoSign } from '@/features/learn/api'
 import { setRouter } from '../unit/taro-double'
 
-vi.mock('@/services/api/learn', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/learn')>()),
+vi.mock('@/features/learn/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/learn/api')>()),
   checkVideo: vi.fn(),
   openPlay: vi.fn(),
   videoSign: vi.fn(),
@@ -15,8 +15,8 @@ vi.mock('@/services/api/learn', async (importOriginal) => ({
   photoInfo: vi.fn(),
   courseMenu: vi.fn(),
 }))
-vi.mock('@/services/api/shop', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/shop')>()),
+vi.mock('@/features/shop/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/shop/api')>()),
   courseMenu: vi.fn(),
 }))
 vi.mock('@/services/upload', () => ({
@@ -25,13 +25,13 @@ vi.mock('@/services/upload', () => ({
   UploadError: class UploadError extends Error {},
 }))
 
-const api = await import('@/services/api/learn')
-const shopApi = await import('@/services/api/shop')
+const api = await import('@/features/learn/api')
+const shopApi = await import('@/features/shop/api')
 const upload = await import('@/services/upload')
 const { ApiError } = await import('@/services/http/error')
 const { EVENTS, emit } = await import('@/services/events')
 const { useSession } = await import('@/store/session')
-const { usePlay } = await import('@/store/play')
+const { usePlay } = await import('@/features/learn/play-store')
 const { default: PlayerPage } = await import('@/pages3/polyv/index')
 
 // jsdom has no media playback; the Taro video element calls load() when it gets a source

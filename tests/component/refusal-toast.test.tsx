@@ -11,7 +11,7 @@ import { setLocale } from '@/i18n'
 import { request, resetRequestState } from '@/services/http/request'
 import { setTransport } from '@/services/http/transport'
 import { useSession } from '@/store/session'
-import { langOf, localize } from '../../server/src/http/refusals'
+import { refusalEnvelope } from '../../server/src/http/refusals'
 import { type FakeCall, fakeServer, ok, seedTenant, user } from '../unit/fake-server'
 
 vi.mock('@tarojs/taro', async (importOriginal) => {
@@ -33,11 +33,9 @@ vi.mock('@tarojs/taro', async (importOriginal) => {
   return { ...Taro, default: Taro }
 })
 
-/** What the server answers: its source wording, put into the language the call names. */
-const refuse = (code: number, source: string) => (c: FakeCall) => ({
-  code,
-  msg: localize(source, langOf({ 'accept-language': c.header['Accept-Language'] }), code),
-})
+/** What the server answers: the refusal's key and its source wording put into the language the call names. */
+const refuse = (code: number, source: string) => (c: FakeCall) =>
+  refusalEnvelope(code, source, null, { 'accept-language': c.header['Accept-Language'] })
 
 function fill(container: HTMLElement, cls: string, value: string) {
   const host = container.querySelector(`.${cls}`)
@@ -63,7 +61,7 @@ afterEach(async () => {
 
 describe('a refusal in the learner language', () => {
   it('change password: a wrong old password toasts 原密码不正确, not the server English', async () => {
-    const { default: Pwd } = await import('@/pages2/wd/pwd')
+    const { default: Pwd } = await import('@/features/account/pwd')
     fakeServer({
       'GET /app/user/getInfo': ok(user),
       'POST /app/user/updatePwd': refuse(400, 'oldPassword: old password is wrong'),
@@ -81,7 +79,7 @@ describe('a refusal in the learner language', () => {
 
   it('the same refusal reads in English for a learner who chose English', async () => {
     await setLocale('en')
-    const { default: Pwd } = await import('@/pages2/wd/pwd')
+    const { default: Pwd } = await import('@/features/account/pwd')
     fakeServer({
       'GET /app/user/getInfo': ok(user),
       'POST /app/user/updatePwd': refuse(400, 'oldPassword: old password is wrong'),
@@ -94,6 +92,28 @@ describe('a refusal in the learner language', () => {
       fireEvent.click(container.querySelector('.pwd-submit')!)
     })
     await waitFor(() => expect(toasts()).toContain('The old password is wrong'))
+  })
+
+  it('a subpackage page translates the refusal by its key, whatever the msg (issue 26 step 5)', async () => {
+    const { default: Pwd } = await import('@/features/account/pwd')
+    fakeServer({
+      'GET /app/user/getInfo': ok(user),
+      // an old server's English, with the key: the key decides what the learner reads
+      'POST /app/user/updatePwd': () => ({
+        code: 400,
+        msg: 'oldPassword: old password is wrong',
+        data: null,
+        key: 'refusal.account.oldPasswordWrong',
+      }),
+    })
+    const { container } = render(<Pwd />)
+    fill(container, 'pwd-old', 'Wrong1234')
+    fill(container, 'pwd-new', 'Better1234')
+    fill(container, 'pwd-new2', 'Better1234')
+    await act(async () => {
+      fireEvent.click(container.querySelector('.pwd-submit')!)
+    })
+    await waitFor(() => expect(toasts()).toContain('原密码不正确'))
   })
 
   it('shop, bank, exams, appointments and learning refusals toast in Chinese', async () => {

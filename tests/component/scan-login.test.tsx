@@ -6,12 +6,12 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ScanCheck, ScanCode } from '@/services/api/scan'
+import type { ScanCheck, ScanCode } from '@/features/scan/api'
 import { ApiError } from '@/services/http/error'
 import { firePageEvent, resetPage, setRouter } from '../unit/taro-double'
 
-vi.mock('@/services/api/scan', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/scan')>()),
+vi.mock('@/features/scan/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/scan/api')>()),
   newScanCode: vi.fn(),
   pollScanCode: vi.fn(),
   scanLoginCheck: vi.fn(),
@@ -25,13 +25,13 @@ vi.mock('@/services/session', async (importOriginal) => ({
   afterLogin: vi.fn(),
 }))
 
-const api = await import('@/services/api/scan')
+const api = await import('@/features/scan/api')
 const session = await import('@/services/session')
 const { useSession } = await import('@/store/session')
-const { default: PcLogin } = await import('@/pages4/login/pcLogin')
-const { default: PcLoginSuccess } = await import('@/pages4/login/pcLoginSuccess')
-const { default: Login } = await import('@/pages4/login/login')
-const { ScanPanel } = await import('@/pages4/login/scan-panel')
+const { default: PcLogin } = await import('@/features/account/scan/pc-login')
+const { default: PcLoginSuccess } = await import('@/features/account/scan/pc-login-success')
+const { default: Login } = await import('@/features/account/login/login')
+const { ScanPanel } = await import('@/features/account/scan/scan-panel')
 
 const TICKET = 'T'.repeat(32)
 const CHECK: ScanCheck = {

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { GoodsDetail, GoodsRow } from '@/services/api/shop'
+import type { GoodsDetail, GoodsRow } from '@/features/shop/api'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
 // The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
@@ -14,7 +14,7 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   businesses: vi.fn(async () => []),
   educationTypes: vi.fn(async () => []),
 }))
-vi.mock('@/services/api/shop', async () => {
+vi.mock('@/features/shop/api', async () => {
   const tabs = await import('@/services/api/tabs')
   return {
     educationTypes: tabs.educationTypes,
@@ -32,23 +32,23 @@ vi.mock('@/services/api/shop', async () => {
   }
 })
 
-vi.mock('@/services/api/bank', () => ({
+vi.mock('@/features/bank/api', () => ({
   banks: vi.fn(async () => []),
   bankChapters: vi.fn(async () => []),
 }))
 
-const api = await import('@/services/api/shop')
-const bankApi = await import('@/services/api/bank')
+const api = await import('@/features/shop/api')
+const bankApi = await import('@/features/bank/api')
 const { useApp } = await import('@/store/app')
 const { useSession } = await import('@/store/session')
 const { storage } = await import('@/services/storage')
 const { EVENTS, emit } = await import('@/services/events')
-const { default: Course, allowedGoodsTypes } = await import('@/pages/course/index')
-const { default: Detail } = await import('@/pages3/course/detail')
-const { default: JyDetail } = await import('@/pages3/course/jydetail')
-const { default: MyCourses } = await import('@/pages2/wd/course')
-const { default: Recommen, recommendCode } = await import('@/pages5/scan/recommen')
-const { default: RetailAct } = await import('@/pages5/scan/retailact')
+const { default: Course, allowedGoodsTypes } = await import('@/features/shop/centre/index')
+const { default: Detail } = await import('@/features/shop/goods/detail')
+const { default: JyDetail } = await import('@/features/shop/goods/jydetail')
+const { default: MyCourses } = await import('@/features/learn/courses/my-courses')
+const { default: Recommen, recommendCode } = await import('@/features/scan/scan/recommen')
+const { default: RetailAct } = await import('@/features/scan/scan/retailact')
 
 function row(goodsId: number, over: Partial<GoodsRow> = {}): GoodsRow {
   return {

@@ -33,7 +33,7 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/tabs')>()),
   goodsDetail: vi.fn(),
 }))
-vi.mock('@/services/api/shop', async () => {
+vi.mock('@/features/shop/api', async () => {
   const tabs = await import('@/services/api/tabs')
   return {
     cartList: vi.fn(),
@@ -69,20 +69,20 @@ vi.mock('@/services/api/user', () => ({
   infoAttached: vi.fn(async () => ({ informSum: 0, orderSum: 0, periodSum: 0, planSum: 0, subscribeSum: 0 })),
 }))
 
-vi.mock('@/services/pay', () => ({ payOrder: vi.fn(async () => 'left') }))
+vi.mock('@/features/order/pay', () => ({ payOrder: vi.fn(async () => 'left') }))
 
-vi.mock('@/services/api/bank', () => ({ banks: vi.fn(async () => []) }))
+vi.mock('@/features/bank/api', () => ({ banks: vi.fn(async () => []) }))
 
-const shop = await import('@/services/api/shop')
+const shop = await import('@/features/shop/api')
 const { storage } = await import('@/services/storage')
 const { useApp } = await import('@/store/app')
 const { useSession } = await import('@/store/session')
-const { default: ConfirmList } = await import('@/pages2/order/confirm_list')
-const { default: MyOrders } = await import('@/pages2/order/index')
-const { default: OrderDetail } = await import('@/pages2/order/detail')
-const { default: BuyBar } = await import('@/components/goods-card/buy-bar')
+const { default: ConfirmList } = await import('@/features/order/orders/confirm_list')
+const { default: MyOrders } = await import('@/features/order/orders/index')
+const { default: OrderDetail } = await import('@/features/order/orders/detail')
+const { default: BuyBar } = await import('@/features/shop/components/goods-card/buy-bar')
 const { default: FloatingWidget } = await import('@/components/floating-widget')
-const { default: ShoppingCart } = await import('@/pages4/shopping/shoppingCart')
+const { default: ShoppingCart } = await import('@/features/shop/cart/shoppingCart')
 
 type Order = Awaited<ReturnType<typeof shop.orderInfo>>
 type Detail = Awaited<ReturnType<typeof shop.goodsDetail>>

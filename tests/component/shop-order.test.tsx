@@ -29,7 +29,7 @@ vi.mock('@/services/api/tabs', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api/tabs')>()),
   goodsDetail: vi.fn(),
 }))
-vi.mock('@/services/api/shop', async () => {
+vi.mock('@/features/shop/api', async () => {
   const tabs = await import('@/services/api/tabs')
   return {
     cartList: vi.fn(),
@@ -63,23 +63,23 @@ vi.mock('@/services/api/user', () => ({
   infoAttached: vi.fn(async () => ({ informSum: 0, orderSum: 0, periodSum: 0, planSum: 0, subscribeSum: 0 })),
 }))
 
-vi.mock('@/services/pay', () => ({ payOrder: vi.fn(async () => 'left') }))
+vi.mock('@/features/order/pay', () => ({ payOrder: vi.fn(async () => 'left') }))
 
-vi.mock('@/services/api/bank', () => ({ banks: vi.fn(async () => []) }))
+vi.mock('@/features/bank/api', () => ({ banks: vi.fn(async () => []) }))
 
-const shop = await import('@/services/api/shop')
-const bankApi = await import('@/services/api/bank')
-const pay = await import('@/services/pay')
+const shop = await import('@/features/shop/api')
+const bankApi = await import('@/features/bank/api')
+const pay = await import('@/features/order/pay')
 const { storage } = await import('@/services/storage')
-const { useCart } = await import('@/store/cart')
+const { useCart } = await import('@/features/shop/cart-store')
 const { useApp } = await import('@/store/app')
 const { t } = await import('@/i18n/sub')
-const { default: ShoppingCart } = await import('@/pages4/shopping/shoppingCart')
-const { default: ConfirmList } = await import('@/pages2/order/confirm_list')
-const { default: ConfirmPay } = await import('@/pages2/order/confirm_pay')
-const { default: ConfirmSuccess } = await import('@/pages2/order/confirm_success')
-const { default: MyOrders } = await import('@/pages2/order/index')
-const { default: InvoicePage } = await import('@/pages2/invoice/index')
+const { default: ShoppingCart } = await import('@/features/shop/cart/shoppingCart')
+const { default: ConfirmList } = await import('@/features/order/orders/confirm_list')
+const { default: ConfirmPay } = await import('@/features/order/orders/confirm_pay')
+const { default: ConfirmSuccess } = await import('@/features/order/orders/confirm_success')
+const { default: MyOrders } = await import('@/features/order/orders/index')
+const { default: InvoicePage } = await import('@/features/order/invoice/index')
 
 type CartList = Awaited<ReturnType<typeof shop.cartList>>
 type Order = Awaited<ReturnType<typeof shop.orderInfo>>

@@ -9,14 +9,14 @@ vi.mock('@/services/api/user', () => ({
   editUser: vi.fn(),
 }))
 
-vi.mock('@/services/api/learn', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/learn')>()),
+vi.mock('@/features/learn/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/learn/api')>()),
   idCardOcr: vi.fn(),
   faceRecognition: vi.fn(),
   submitCertification: vi.fn(),
 }))
 
-vi.mock('@/services/api/exam', () => ({
+vi.mock('@/features/exam/api', () => ({
   infoDetail: vi.fn(),
   confirmInfo: vi.fn(),
 }))
@@ -28,16 +28,16 @@ vi.mock('@/services/upload', () => ({
 }))
 
 const userApi = await import('@/services/api/user')
-const learn = await import('@/services/api/learn')
+const learn = await import('@/features/learn/api')
 const upload = await import('@/services/upload')
-const examApi = await import('@/services/api/exam')
+const examApi = await import('@/features/exam/api')
 const { useSession } = await import('@/store/session')
 const { ApiError } = await import('@/services/http/request')
-const { default: VerifyInput } = await import('@/pages2/verify/input')
-const { certDraft, idCardError, maskName } = await import('@/pages2/verify/shared')
-const { default: VerifyInput2 } = await import('@/pages2/verify/input2')
-const { default: InfoFill } = await import('@/pages2/verify/info_fill')
-const { default: Wd } = await import('@/pages/wd/index')
+const { default: VerifyInput } = await import('@/features/learn/verify/input')
+const { certDraft, idCardError, maskName } = await import('@/features/learn/verify/shared')
+const { default: VerifyInput2 } = await import('@/features/learn/verify/input2')
+const { default: InfoFill } = await import('@/features/learn/verify/info_fill')
+const { default: Wd } = await import('@/features/user/tab/index')
 
 const VALID_ID = '11010519491231002X'
 

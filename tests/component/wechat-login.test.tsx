@@ -31,9 +31,9 @@ vi.mock('@tarojs/taro', async (importOriginal) => {
   return { ...Taro, default: Taro }
 })
 
-vi.mock('@/pages4/login/wechat-env', async () => {
-  const weapp = await import('@/pages4/login/wechat-env.weapp')
-  const h5 = await import('@/pages4/login/wechat-env.h5')
+vi.mock('@/features/account/wechat/wechat-env', async () => {
+  const weapp = await import('@/features/account/wechat/wechat-env.weapp')
+  const h5 = await import('@/features/account/wechat/wechat-env.h5')
   const pick = () => (platform === 'weapp' ? weapp : h5)
   return {
     wechatKind: () => pick().wechatKind(),
@@ -69,8 +69,8 @@ const Taro = (await import('@tarojs/taro')).default
 const account = await import('@/services/api/account')
 const wechat = await import('@/services/api/wechat')
 const session = await import('@/services/session')
-const h5env = await import('@/pages4/login/wechat-env.h5')
-const { default: Login } = await import('@/pages4/login/login')
+const h5env = await import('@/features/account/wechat/wechat-env.h5')
+const { default: Login } = await import('@/features/account/login/login')
 
 const LOGGED_IN = { bound: true as const, token: 'tok-1', userAccount: '13812345678', newUser: false }
 const UA = navigator.userAgent

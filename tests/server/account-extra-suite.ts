@@ -28,8 +28,8 @@ import {
   PLAYSAFE_URL,
   playsafeSign,
   readAuthCode,
-} from '../../server/src/modules/account-extra/polyv'
-import { readViewLink, viewLink } from '../../server/src/modules/account-extra/receipt'
+} from '../../server/src/modules/learn/polyv'
+import { readViewLink, viewLink } from '../../server/src/modules/order/receipt'
 import { idCardCheckChar } from '../../shared/rules/id-card'
 import { call, captchaFor, type Harness, harness, nextIp, SECRET, smsCodeFor } from './helpers'
 import { goodsId, localProvider, place, postCallback } from './shop-helpers'

@@ -1,5 +1,5 @@
 /**
- * Access that ends (issue 24 §2, server/src/live/access.ts; docs/DECISIONS.md "Hardening III"), on PGlite
+ * Access that ends (issue 24 §2, server/src/modules/live/access.ts; docs/DECISIONS.md "Hardening III"), on PGlite
  * (live-access.test.ts) and PostgreSQL (live-access.pg.test.ts): a learner buys a live goods, opens its room (chat
  * token, live HLS, a recording's playback URL, a lesson video) and has the refund approved by the staff desk: within
  * the access period the media URLs answer 403, the old chat token's LOGIN is refused and the socket in the room is
@@ -18,10 +18,10 @@ import { buildApp } from '../../server/src/app'
 import { defaultConfig } from '../../server/src/config'
 import type { Database } from '../../server/src/db'
 import { liveChannel, liveRecording, liveSession, mockSubscribe, sysUser, userGoods } from '../../server/src/db/schema'
-import { LiveAccess } from '../../server/src/live/access'
-import { liveAccessOf } from '../../server/src/live/media-routes'
-import { livePaths } from '../../server/src/live/video/nginx-conf'
-import { mintViewerId } from '../../server/src/live/video/signs'
+import { LiveAccess } from '../../server/src/modules/live/access'
+import { livePaths } from '../../server/src/modules/live/video/nginx-conf'
+import { liveAccessOf } from '../../server/src/modules/live/video/routes'
+import { mintViewerId } from '../../server/src/modules/live/video/signs'
 import { DEMO_VOD_PATH, LIVE_SEEDS } from '../../server/src/seed/live-data'
 import { idCardCheckChar } from '../../shared/rules/id-card'
 import { call, captchaFor, type Harness, RecordingSms, SECRET, smsCodeFor } from './helpers'

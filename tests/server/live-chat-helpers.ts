@@ -20,8 +20,8 @@ import {
 } from '../../contract/schemas/live-codes'
 import { type Database, type Db, openDatabase } from '../../server/src/db'
 import { liveChannel, liveSession, sysUser } from '../../server/src/db/schema'
-import { chatRedisPrefix } from '../../server/src/live/chat'
-import { mintChatToken } from '../../server/src/live/token'
+import { chatRedisPrefix } from '../../server/src/modules/live/chat'
+import { mintChatToken } from '../../server/src/modules/live/token'
 import { seedIfEmpty } from '../../server/src/seed'
 
 export interface Received {

@@ -2,7 +2,7 @@
  * One chat server process for the two-process tests and the chat benchmark: the real app (buildApp) on an
  * existing PostgreSQL database, with REDIS_URL, on a free loopback port. Started by
  * `node --import tsx tests/server/live-chat-proc.ts` with DATABASE_URL, REDIS_URL and CHAT_SECRET in its
- * environment (LIVE_ACCESS_CHECK_MS shortens the access period, server/src/live/access.ts); prints one line `{"port":N}` when it listens, and closes cleanly on SIGTERM (or when its parent
+ * environment (LIVE_ACCESS_CHECK_MS shortens the access period, server/src/modules/live/access.ts); prints one line `{"port":N}` when it listens, and closes cleanly on SIGTERM (or when its parent
  * goes away).
  */
 import { buildApp } from '../../server/src/app'

@@ -45,7 +45,7 @@ if (problem) {
       scratch = await scratchPostgres('chat_redis')
       room = await makeRoom(scratch.database.db, 1001)
       ids = await makeUsers(scratch.database.db, 1001, 12)
-      // the access period shortened (30 s in production): server/src/live/access.ts
+      // the access period shortened (30 s in production): server/src/modules/live/access.ts
       const env = { DATABASE_URL: scratch.url, REDIS_URL, CHAT_SECRET: secret, LIVE_ACCESS_CHECK_MS: String(ACCESS_MS) }
       procs = await Promise.all([startChatProcess(env), startChatProcess(env)])
     }, 120_000)

@@ -1,5 +1,5 @@
 /**
- * The live chat server (server/src/live/chat) through real socket.io clients, on PGlite (live-chat.test.ts) and
+ * The live chat server (server/src/modules/live/chat) through real socket.io clients, on PGlite (live-chat.test.ts) and
  * PostgreSQL (live-chat.pg.test.ts): tokens, the speak rules, moderation and who may do it, tenant isolation,
  * study time from heartbeats, class start/end from the video side, and busy-room delivery (merged batches, the
  * per-client cap with staff messages and control events never dropped).
@@ -19,9 +19,9 @@ import {
   liveWatch,
   uploadObject,
 } from '../../server/src/db/schema'
-import { LiveEvents } from '../../server/src/live/events'
-import { mintChatToken } from '../../server/src/live/token'
-import { createLiveProvider } from '../../server/src/live/video'
+import { LiveEvents } from '../../server/src/modules/live/events'
+import { mintChatToken } from '../../server/src/modules/live/token'
+import { createLiveProvider } from '../../server/src/modules/live/video'
 import { ChatClient, makeRoom, makeUsers, pause, type Room, tokenFor } from './live-chat-helpers'
 
 const SECRET = 'chat-test-secret'

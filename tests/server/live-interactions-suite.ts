@@ -1,5 +1,5 @@
 /**
- * The live room's interactions (server/src/live/chat/interactions.ts; wire: contract/schemas/live-interactions.ts)
+ * The live room's interactions (server/src/modules/live/interactions; wire: contract/schemas/live-interactions.ts)
  * through real socket.io clients, on PGlite (live-interactions.test.ts) and PostgreSQL (live-interactions.pg.test.ts):
  * who may send what, check-in and attendance, questionnaire, test question scored by shared/rules/scoring.ts, lottery
  * fairness and claims, points (rewards never below 0, red packets that add up), flowers, Q&A visibility, the
@@ -38,11 +38,11 @@ import {
   question,
 } from '../../server/src/db/schema'
 import { TenantScope } from '../../server/src/http/core'
-import { drawWinners, splitPoints } from '../../server/src/live/chat/draw'
-import { grantPoints } from '../../server/src/live/chat/points'
-import { LiveEvents } from '../../server/src/live/events'
-import { createLiveProvider } from '../../server/src/live/video'
 import { examQuestionIds } from '../../server/src/modules/bank/core'
+import { LiveEvents } from '../../server/src/modules/live/events'
+import { drawWinners, splitPoints } from '../../server/src/modules/live/interactions/draw'
+import { grantPoints } from '../../server/src/modules/live/points'
+import { createLiveProvider } from '../../server/src/modules/live/video'
 import { issueToken } from '../../server/src/services/tokens'
 import { scoreQuestion } from '../../shared/rules/scoring'
 import { ChatClient, makeRoom, makeUsers, pause, type Room, tokenFor } from './live-chat-helpers'

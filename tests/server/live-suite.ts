@@ -23,7 +23,7 @@ import {
   pointsAccount,
   sysUser,
 } from '../../server/src/db/schema'
-import { readChatToken } from '../../server/src/live/token'
+import { readChatToken } from '../../server/src/modules/live/token'
 import { seedLiveIfEmpty } from '../../server/src/seed/live'
 import { DEMO_VOD_PATH, LIVE_SEEDS } from '../../server/src/seed/live-data'
 import { demoCredentials } from '../../server/src/seed/start'

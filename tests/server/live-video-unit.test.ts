@@ -10,12 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultConfig } from '../../server/src/config'
 import type { Database } from '../../server/src/db'
 import { liveChannel, liveSession } from '../../server/src/db/schema'
-import { LiveEvents, type SessionStateEvent } from '../../server/src/live/events'
-import { hookBaseOf } from '../../server/src/live/media-routes'
-import { endLive, goLive, RESUME_WINDOW_MS, setSessionState } from '../../server/src/live/sessions'
-import { readMediaToken } from '../../server/src/live/token'
-import { createLiveProvider, LocalLiveProvider, PolyvLiveProvider } from '../../server/src/live/video'
-import { nginxConf } from '../../server/src/live/video/nginx-conf'
+import { LiveEvents, type SessionStateEvent } from '../../server/src/modules/live/events'
+import { endLive, goLive, RESUME_WINDOW_MS, setSessionState } from '../../server/src/modules/live/sessions'
+import { readMediaToken } from '../../server/src/modules/live/token'
+import { createLiveProvider, LocalLiveProvider, PolyvLiveProvider } from '../../server/src/modules/live/video'
+import { nginxConf } from '../../server/src/modules/live/video/nginx-conf'
 import {
   type FetchLike,
   PolyvClient,
@@ -23,15 +22,16 @@ import {
   polyvSign,
   polyvTime,
   splitPushUrl,
-} from '../../server/src/live/video/polyv'
+} from '../../server/src/modules/live/video/polyv'
+import { hookBaseOf } from '../../server/src/modules/live/video/routes'
 import {
   checkPublishSign,
   hookKey,
   mintPublishSign,
   mintViewerId,
   readViewerId,
-} from '../../server/src/live/video/signs'
-import { parseRecordName, playlistSeconds, vodArgs } from '../../server/src/live/video/vod'
+} from '../../server/src/modules/live/video/signs'
+import { parseRecordName, playlistSeconds, vodArgs } from '../../server/src/modules/live/video/vod'
 import { freshPglite } from './helpers'
 
 const S = 'unit-secret'

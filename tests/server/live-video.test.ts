@@ -21,13 +21,13 @@ import { buildApp } from '../../server/src/app'
 import { defaultConfig } from '../../server/src/config'
 import type { Database } from '../../server/src/db'
 import { liveChannel, liveRecording, liveSession, sysUser } from '../../server/src/db/schema'
-import type { SessionStateEvent } from '../../server/src/live/events'
-import { liveServicesOf } from '../../server/src/live/media-routes'
-import type { LiveChannelRef } from '../../server/src/live/provider'
-import { mintMediaToken } from '../../server/src/live/token'
-import { LocalLiveProvider, liveVideoReady } from '../../server/src/live/video'
-import { livePaths } from '../../server/src/live/video/nginx-conf'
-import { hookKey, mintPublishSign, mintViewerId } from '../../server/src/live/video/signs'
+import type { SessionStateEvent } from '../../server/src/modules/live/events'
+import { mintMediaToken } from '../../server/src/modules/live/token'
+import { LocalLiveProvider, liveVideoReady } from '../../server/src/modules/live/video'
+import { livePaths } from '../../server/src/modules/live/video/nginx-conf'
+import type { LiveChannelRef } from '../../server/src/modules/live/video/provider'
+import { liveServicesOf } from '../../server/src/modules/live/video/routes'
+import { hookKey, mintPublishSign, mintViewerId } from '../../server/src/modules/live/video/signs'
 import { DEMO_VOD_PATH } from '../../server/src/seed/live-data'
 import { freshPglite, SECRET } from './helpers'
 
@@ -415,7 +415,7 @@ describe('local live video (nginx-rtmp + ffmpeg)', () => {
       .where(and(eq(liveRecording.path, DEMO_VOD_PATH), eq(liveRecording.status, 'ready')))
     expect(seeded.map((r) => r.tenantId).sort()).toEqual([1001, 1002])
     for (const rec of seeded) {
-      // each tenant's own demo learner (a media token names a learner of its tenant: server/src/live/access.ts)
+      // each tenant's own demo learner (a media token names a learner of its tenant: server/src/modules/live/access.ts)
       const [viewer] = await database.db
         .select({ id: sysUser.id })
         .from(sysUser)

@@ -6,7 +6,9 @@
  */
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findRefusal, langOf, localize } from '../../server/src/http/refusals'
+import { findRefusal, langOf, localize, refusalOf } from '../../server/src/http/refusals'
+import enRefusals from '../../shared/i18n/en/refusals'
+import zhRefusals from '../../shared/i18n/zh-CN/refusals'
 import { captchaFor, DEMO, freshPglite, type Harness, harness, login } from './helpers'
 import { contractRules, walkRefusals } from './refusal-walk'
 
@@ -112,6 +114,34 @@ describe('catalogue', () => {
     expect(localize('每个预约最多改期 2 次，已用完', 'zh-CN')).toBe('每个预约最多改期 2 次，已用完')
   })
 
+  it('names the key (and the values) the clients translate, the same text as msg (issue 26 step 5)', () => {
+    expect(refusalOf('please wait 42 seconds before requesting another code', 'en')).toEqual({
+      msg: 'Wait 42 seconds before asking for another code',
+      key: 'refusal.account.waitSecondsBeforeAsking',
+      vars: { n: '42' },
+    })
+    expect(refusalOf('oldPassword: old password is wrong', null)).toEqual({
+      msg: 'oldPassword: old password is wrong',
+      key: 'refusal.account.oldPasswordWrong',
+    })
+    // no entry: a field label, the plain sentence of the code, or (already in the learner's language) no key
+    expect(refusalOf('nickName: Too big', 'zh-CN', 400)).toEqual({
+      msg: '昵称填写有误',
+      key: 'refusal.invalid.nickName',
+    })
+    expect(refusalOf('staff only', 'zh-CN', 403)).toEqual({ msg: '没有权限进行此操作', key: 'refusal.code.403' })
+    expect(refusalOf('staff only', 'en', 403)).toEqual({ msg: 'staff only' })
+    expect(refusalOf('新的中文提示', 'zh-CN', 400)).toEqual({ msg: '新的中文提示' })
+    expect(refusalOf('https://pay.example.com/x', 'zh-CN', 699)).toEqual({ msg: 'https://pay.example.com/x' })
+    // every key the walk finds is in both catalogues
+    for (const r of walkRefusals(root, NOT_LEARNER_FACING).refusals) {
+      const key = findRefusal(r.sample)!.key
+      expect(zhRefusals[key]).toBeTruthy()
+      expect(enRefusals[key]).toBeTruthy()
+    }
+    expect(Object.keys(enRefusals).sort()).toEqual(Object.keys(zhRefusals).sort())
+  })
+
   it('reads the language from Accept-Language', () => {
     expect(langOf({})).toBeNull()
     expect(langOf({ 'accept-language': 'zh-CN' })).toBe('zh-CN')
@@ -189,5 +219,18 @@ describe('through the app', () => {
 
   it('answers an unknown route in the language asked for', async () => {
     expect((await send('GET', '/no/such/route', 'zh-CN')).msg).toBe('请求的内容不存在')
+  })
+
+  it('carries the refusal key in the envelope, beside msg', async () => {
+    const r = (await send('GET', '/no/such/route', 'en')) as { msg: string; key?: string }
+    expect(r).toMatchObject({
+      code: 404,
+      msg: 'What was asked for does not exist',
+      key: 'refusal.request.whatAskedNotExist',
+    })
+    const field = (await send('POST', '/app/user/updatePwd', 'zh-CN', { oldPassword: 'x', newPassword: 'short' })) as {
+      key?: string
+    }
+    expect(field.key).toBe('refusal.input.passwordNeedsLeast8')
   })
 })

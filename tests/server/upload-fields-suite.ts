@@ -37,9 +37,9 @@ import {
   userGoods,
 } from '../../server/src/db/schema'
 import { TenantScope } from '../../server/src/http/core'
-import { LiveEvents } from '../../server/src/live/events'
-import { mintChatToken } from '../../server/src/live/token'
-import { createLiveProvider } from '../../server/src/live/video'
+import { LiveEvents } from '../../server/src/modules/live/events'
+import { mintChatToken } from '../../server/src/modules/live/token'
+import { createLiveProvider } from '../../server/src/modules/live/video'
 import { issueToken } from '../../server/src/services/tokens'
 import { ourHosts, uploadKeyOf } from '../../server/src/services/upload/own'
 import type { OssConfig } from '../../server/src/services/upload/types'

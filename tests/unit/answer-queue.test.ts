@@ -22,8 +22,8 @@ vi.mock('@tarojs/taro', async (importOriginal) => {
 })
 
 const { ApiError } = await import('@/services/http/error')
-type Queue = typeof import('@/services/bank/answer-queue')
-type Sent = { recordId: number; answers: import('@/services/api/bank').AnswerIn[] }
+type Queue = typeof import('@/features/bank/answer-queue')
+type Sent = { recordId: number; answers: import('@/features/bank/api').AnswerIn[] }
 
 let online = true
 let sent: Sent[] = []
@@ -36,7 +36,7 @@ const transport = vi.fn(async (recordId: number, answers: Sent['answers']) => {
 /** A fresh copy of the module over the same device storage: what an app restart looks like. */
 async function boot(): Promise<Queue> {
   vi.resetModules()
-  const q = await import('@/services/bank/answer-queue')
+  const q = await import('@/features/bank/answer-queue')
   q.resetAnswerQueue()
   q.setAnswerTransport(transport)
   return q

@@ -1,7 +1,7 @@
 /** Issue 25 §7: the certificate picture carries the issuing school's seal (a red ring with its name, a star). */
 import { describe, expect, it } from 'vitest'
-import type { Ctx2D } from '@/pages2/exam/canvas'
-import { type CertificateView, drawCertificate } from '@/pages2/exam/certificate-draw'
+import type { Ctx2D } from '@/features/exam/exams/canvas'
+import { type CertificateView, drawCertificate } from '@/features/exam/exams/certificate-draw'
 
 function recording() {
   const calls: { fn: string; args: unknown[]; fill: unknown; stroke: unknown }[] = []

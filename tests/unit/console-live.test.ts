@@ -6,7 +6,7 @@
  * time-out, answers to questions, a late joiner's snapshot).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { applySnapshot, initialRoom, type RoomState, reduce } from '../../console/src/live/room'
+import { applySnapshot, initialRoom, type RoomState, reduce } from '../../console/src/features/live/room'
 import type { ChatMessage, ChatUser, RoomSnapshot } from '../../contract/schemas/live-codes'
 
 // biome-ignore lint/suspicious/noExplicitAny: listeners of any socket event
@@ -97,7 +97,7 @@ describe('the console chat door', () => {
   })
 
   async function door() {
-    const { ChatDoor } = await import('../../console/src/live/socket')
+    const { ChatDoor } = await import('../../console/src/features/live/socket')
     const statuses: { status: string; overtime?: boolean; failure?: string }[] = []
     const logins: RoomSnapshot[] = []
     const packets: { EVENT: string }[] = []

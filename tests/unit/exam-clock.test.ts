@@ -7,7 +7,7 @@ import {
   remainingMs,
   remainingSeconds,
   serverNowMs,
-} from '@/pages5/exam/clock'
+} from '@/features/exam/sit/clock'
 
 const SYS = 1_800_000_000 // server "now" in the reply (Unix seconds)
 const DEADLINE = SYS + 600 // 10 minutes left

@@ -10,7 +10,7 @@ export interface FakeCall extends TransportRequest {
   query: URLSearchParams
 }
 
-export type Reply = { code: number; msg?: string; data?: unknown } | 'fail'
+export type Reply = { code: number; msg?: string; data?: unknown; key?: string; vars?: Record<string, string> } | 'fail'
 export type Handler = (req: FakeCall) => Reply | Promise<Reply>
 
 export function fakeServer(handlers: Record<string, Handler | Reply>) {
@@ -24,7 +24,9 @@ export function fakeServer(handlers: Record<string, Handler | Reply>) {
     const reply = typeof h === 'function' ? await h(call) : (h ?? { code: 404, msg: `no handler ${call.key}` })
     if (reply === 'fail') throw new Error('network down')
     const status = reply.code >= 600 || reply.code < 100 ? 200 : reply.code
-    return { statusCode: status, data: { code: reply.code, msg: reply.msg ?? '', data: reply.data ?? null } }
+    // a refusal's key and values travel like the server sends them (issue 26 step 5)
+    const named = reply.key ? { key: reply.key, ...(reply.vars ? { vars: reply.vars } : {}) } : {}
+    return { statusCode: status, data: { code: reply.code, msg: reply.msg ?? '', data: reply.data ?? null, ...named } }
   })
   return {
     calls,

@@ -49,7 +49,7 @@ describe('the form kit stylesheet', () => {
 
   it('finds the pages with a .form-submit button', () => {
     expect(users.length).toBeGreaterThan(5)
-    expect(users.some((f) => f.endsWith(join('order', 'confirm_pay.tsx')))).toBe(true)
+    expect(users.some((f) => f.endsWith(join('order', 'orders', 'confirm_pay.tsx')))).toBe(true)
   })
 
   it.each(users.map((f) => [f.slice(SRC.length + 1), f]))('%s loads the kit stylesheet it uses', (_, file) => {

@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getLocale, setLocale, t } from '@/i18n'
-import enCommon from '@/i18n/en/common'
-import zhCommon from '@/i18n/zh-CN/common'
 import { EVENTS, emit, off, on } from '@/services/events'
+import enCommon from '../../shared/i18n/en/common'
+import zhCommon from '../../shared/i18n/zh-CN/common'
 
 afterEach(() => setLocale('zh-CN'))
 
@@ -27,8 +27,8 @@ describe('i18n', () => {
   })
 
   it('the whole en catalogue covers every zh-CN key with a non-empty text', async () => {
-    const { default: en } = await import('@/i18n/en')
-    const { default: zhPages } = await import('@/i18n/zh-CN/pages')
+    const { default: en } = await import('../../shared/i18n/en')
+    const { default: zhPages } = await import('../../shared/i18n/zh-CN/pages')
     expect(Object.keys(en).sort()).toEqual(Object.keys({ ...zhCommon, ...zhPages }).sort())
     for (const v of Object.values(en)) expect(v.length).toBeGreaterThan(0)
   })

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import enMain from '@/i18n/en'
-import enSub from '@/i18n/en/sub'
 import { setLocale, t } from '@/i18n/sub'
-import zhCommon from '@/i18n/zh-CN/common'
-import zhPages from '@/i18n/zh-CN/pages'
-import zhSub from '@/i18n/zh-CN/sub'
+import enMain from '../../shared/i18n/en'
+import enSub from '../../shared/i18n/en/sub'
+import zhCommon from '../../shared/i18n/zh-CN/common'
+import zhPages from '../../shared/i18n/zh-CN/pages'
+import zhSub from '../../shared/i18n/zh-CN/sub'
 
 afterEach(() => setLocale('zh-CN'))
 

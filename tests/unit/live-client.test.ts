@@ -1,11 +1,17 @@
 import Taro from '@tarojs/taro'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CHAT_SERVER, LIVE } from '../../contract/schemas/live-codes'
+import { escapeChat, unescapeChat } from '../../shared/live/chat'
+import { bannedUntil, setBan } from '../../src/features/live/chat/bans'
+import {
+  createLiveClient,
+  type LiveClient,
+  type LiveClientOptions,
+  MAX_KEPT,
+} from '../../src/features/live/chat/client'
+import { checkChatOptions, checkProviderSetup } from '../../src/features/live/chat/text'
 import { setLocale } from '../../src/i18n'
 import { ApiError } from '../../src/services/http/error'
-import { bannedUntil, setBan } from '../../src/services/live/bans'
-import { createLiveClient, type LiveClient, type LiveClientOptions, MAX_KEPT } from '../../src/services/live/client'
-import { checkChatOptions, checkProviderSetup, escapeChat, unescapeChat } from '../../src/services/live/text'
 import { FakeSocket, ME, msg, snapshot as snapshotOf, TEACHER } from './live-fake-socket'
 import { memoryStorage } from './taro-double'
 

@@ -1,6 +1,6 @@
-/** A socket.io client double for the live client: records what is sent, answers acks, pushes server events. */
+/** A socket.io client double for the live client (a shared/live ChatSocket): records what is sent, answers acks, pushes server events. */
 import type { ChatAck, ChatMessage, ChatUser, RoomSnapshot } from '../../contract/schemas/live-codes'
-import type { SocketLike } from '../../src/services/live/socket-types'
+import type { ChatSocket } from '../../shared/live/transport'
 
 // biome-ignore lint/suspicious/noExplicitAny: listeners of any socket event
 type Handler = (...args: any[]) => void
@@ -10,7 +10,7 @@ export interface Sent {
   [k: string]: unknown
 }
 
-export class FakeSocket implements SocketLike {
+export class FakeSocket implements ChatSocket {
   connected = false
   handlers = new Map<string, Handler[]>()
   sent: Sent[] = []

@@ -6,14 +6,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChatUser } from '../../contract/schemas/live-codes'
 import type { ActiveInteractions, LiveQuestion } from '../../contract/schemas/live-interactions'
-import { setLocale } from '../../src/i18n'
 import {
   createLiveClient,
   type LiveClient,
   type LiveClientOptions,
   type LiveEvent,
-} from '../../src/services/live/client'
-import { verdictOf } from '../../src/services/live/interactions'
+} from '../../src/features/live/chat/client'
+import { verdictOf } from '../../src/features/live/interactions/room'
+import { setLocale } from '../../src/i18n'
 import { FakeSocket, ME, snapshot, TEACHER } from './live-fake-socket'
 
 const NOW = 1_700_000_000_000

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ChatReplay, REPLAY_SHOWN } from '../../src/services/live/replay'
-import { apiOrigin, mediaUrl } from '../../src/services/live/url'
+import { ChatReplay, REPLAY_SHOWN } from '../../src/features/live/chat/replay'
+import { apiOrigin, mediaUrl } from '../../src/features/live/url'
 import { msg } from './live-fake-socket'
 
 const START = 1_700_000_000_000

@@ -9,7 +9,7 @@ import Taro from '@tarojs/taro'
 import { Server } from 'socket.io'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { createLiveClient } from '../../src/services/live/client'
+import { createLiveClient } from '../../src/features/live/chat/client'
 import { openSocket, TaroSocket } from '../../src/services/live/socket.weapp'
 import { snapshot } from './live-fake-socket'
 

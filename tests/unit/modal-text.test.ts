@@ -3,8 +3,8 @@
  * (8 Latin ones): the modal then never shows. Every label the app passes must fit, in every locale.
  */
 import { describe, expect, it } from 'vitest'
-import enCommon from '../../src/i18n/en/common'
-import zhCommon from '../../src/i18n/zh-CN/common'
+import enCommon from '../../shared/i18n/en/common'
+import zhCommon from '../../shared/i18n/zh-CN/common'
 
 const MODAL_LABELS = [
   'lock.kick.confirm',

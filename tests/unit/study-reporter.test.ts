@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { PhotoDue, PlaySession, ReportIn, ReportResult } from '@/services/api/learn'
+import type { PhotoDue, PlaySession, ReportIn, ReportResult } from '@/features/learn/api'
 
-vi.mock('@/services/api/learn', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/services/api/learn')>()),
+vi.mock('@/features/learn/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/learn/api')>()),
   report: vi.fn(),
   photoInfo: vi.fn(),
   checkVideo: vi.fn(),
 }))
 
-const api = await import('@/services/api/learn')
-const { StudyReporter } = await import('@/services/study/reporter')
+const api = await import('@/features/learn/api')
+const { StudyReporter } = await import('@/features/learn/study-reporter')
 const { ApiError, NETWORK_ERROR } = await import('@/services/http/error')
 
 type Reporter = InstanceType<typeof StudyReporter>

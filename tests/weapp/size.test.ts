@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import zhCommon from '../../src/i18n/zh-CN/common'
-import zhPages from '../../src/i18n/zh-CN/pages'
-import zhSub from '../../src/i18n/zh-CN/sub'
+import zhCommon from '../../shared/i18n/zh-CN/common'
+import zhPages from '../../shared/i18n/zh-CN/pages'
+import zhRefusals from '../../shared/i18n/zh-CN/refusals'
+import zhSub from '../../shared/i18n/zh-CN/sub'
 import { ensureWeappBuild, ROOT, WEAPP } from './build'
 
 type Sizes = { main: number; subpackages: Record<string, number> }
@@ -65,5 +66,15 @@ describe('weapp package sizes', () => {
     )
     expect(subOnly.length).toBeGreaterThan(100)
     expect(subOnly.filter((v) => js.includes(v))).toEqual([])
+  })
+
+  it("the server's refusal texts ride with the subpackages, not the main package (issue 26 step 5)", () => {
+    const js = mainScripts()
+    const shell: string[] = [...Object.values(zhCommon), ...Object.values(zhPages)]
+    const refusalOnly = Object.values(zhRefusals).filter(
+      (v: string) => v.length >= 10 && !/["'\\\n{]/.test(v) && !shell.some((text) => text.includes(v)),
+    )
+    expect(refusalOnly.length).toBeGreaterThan(100)
+    expect(refusalOnly.filter((v) => js.includes(v))).toEqual([])
   })
 })

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useState } from 'react'
 import { messageOf, request } from '../api'
-import { getLocale } from '../i18n'
+import { i18n } from '../i18n'
 import { ListView, type Notice, NoticeLine, PageHead, Thumb, useList } from '../ui'
 
 const REPLY_MAX = 2000
@@ -94,10 +94,7 @@ const en: Record<keyof typeof zh, string> = {
   image: 'Image {n}',
 }
 /** this page's texts, in the console's language */
-const ax = (key: keyof typeof zh, vars?: Record<string, string | number>) => {
-  const text = (getLocale() === 'en' ? en : zh)[key]
-  return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text
-}
+const ax = i18n.scope('answers', zh, en)
 
 const pad = (n: number) => String(n).padStart(2, '0')
 const fmtSeconds = (s: number) => {

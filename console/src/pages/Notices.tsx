@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from 'react'
 import { messageOf, request } from '../api'
-import { getLocale } from '../i18n'
+import { i18n } from '../i18n'
 import { ListView, type Notice, NoticeLine, PageHead, useConfirm, useList } from '../ui'
 
 const TITLE_MAX = 200
@@ -90,10 +90,7 @@ const en: Record<keyof typeof zh, string> = {
   chars: '{n}/{max}',
 }
 /** this page's texts, in the console's language */
-const nx = (key: keyof typeof zh, vars?: Record<string, string | number>) => {
-  const text = (getLocale() === 'en' ? en : zh)[key]
-  return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text
-}
+const nx = i18n.scope('notices', zh, en)
 
 const pad = (n: number) => String(n).padStart(2, '0')
 const fmtSeconds = (s: number) => {

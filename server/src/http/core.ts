@@ -11,15 +11,16 @@ import type { ImplementedKey, Schemas } from '../../../contract/schemas'
 import type { AppConfig } from '../config'
 import type { Db } from '../db'
 import type { TenantTable } from '../db/schema'
-import type { LiveAccess } from '../live/access'
-import type { LiveEvents } from '../live/events'
-import type { LiveProvider } from '../live/provider'
-import type { PublishNotes } from '../live/publish-notes'
+import type { LiveAccess } from '../modules/live/access'
+import type { LiveEvents } from '../modules/live/events'
+import type { LiveProvider } from '../modules/live/video/provider'
+import type { PublishNotes } from '../modules/live/video/publish-notes'
 import type { PaymentProvider } from '../services/payment'
 import type { PublicCache } from '../services/shared/public-cache'
 import type { SharedRedis } from '../services/shared/redis'
 import type { SmsSender } from '../services/sms'
 import type { Lang } from './refusals'
+import type { StaffAccess } from './staff-auth'
 
 export interface Envelope<T = unknown> {
   code: number
@@ -80,9 +81,9 @@ export interface Services {
   sms: SmsSender
   payment: PaymentProvider
   /**
-   * live video provider and the in-process live events (server/src/live); set by buildApp: `access`, who may still
+   * live video provider and the in-process live events (modules/live); set by buildApp: `access`, who may still
    * watch (live/access.ts; the room's detail asks its gates, e.g. a kick), and `notes`, why a class's push key was
-   * refused (live/publish-notes.ts; the console's push address shows it)
+   * refused (live/video/publish-notes.ts; the console's push address shows it)
    */
   live: { provider: LiveProvider; events: LiveEvents; access?: LiveAccess; notes?: PublishNotes }
   /**
@@ -102,8 +103,12 @@ export interface Ctx {
   ip: string
   /** present on every route but the tenant lookup (noTenant) */
   scope: TenantScope
-  /** present on every non-public route */
+  /** present on every non-public route (on a staff call: when an account made it, not the X-Staff-Token) */
   user?: AuthUser
+  /** present on every staff call (a route with `roles`, contract/staff.ts): who makes it (http/staff-auth.ts) */
+  staff?: StaffAccess
+  /** the host the request was sent to (behind a proxy: as TRUST_PROXY allows) */
+  hostname?: string
   /** the language the request names (Accept-Language), for texts sent in `data`; null: as written */
   lang?: Lang | null
 }
@@ -128,6 +133,12 @@ export function keptContent<T>(ctx: Scoped, key: string, load: () => Promise<T>)
 export function requireUser(ctx: Ctx): AuthUser {
   if (!ctx.user) throw new AppError(401, 'login required')
   return ctx.user
+}
+
+/** Who makes a staff call: the route loop checked the roles before the handler runs. */
+export function requireStaff(ctx: Ctx): StaffAccess {
+  if (!ctx.staff) throw new AppError(401, 'staff sign-in required')
+  return ctx.staff
 }
 
 type Field<K extends ImplementedKey, F extends string> =

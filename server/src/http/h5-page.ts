@@ -19,10 +19,10 @@ import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { inkOf } from '../../../shared/rules/brand'
 import { isValidDomain } from '../../../shared/rules/domain'
-import zhBankFile from '../../../src/i18n/zh-CN/bankList'
-import zhCommonFile from '../../../src/i18n/zh-CN/common'
-import zhShellFile from '../../../src/i18n/zh-CN/shell'
-import zhShopFile from '../../../src/i18n/zh-CN/shop'
+import zhBankFile from '../../../shared/i18n/zh-CN/bankList'
+import zhCommonFile from '../../../shared/i18n/zh-CN/common'
+import zhShellFile from '../../../shared/i18n/zh-CN/shell'
+import zhShopFile from '../../../shared/i18n/zh-CN/shop'
 import type { Db } from '../db'
 import { tenant, tenantHost } from '../db/schema'
 import { defaultOf } from '../interop'
@@ -91,9 +91,9 @@ export function homeShell(
 }
 
 /**
- * The question-bank tab as a logged-out learner first sees it (src/pages/questionBank/index.tsx): the nav bar with
+ * The question-bank tab as a logged-out learner first sees it (src/features/bank/tab/index.tsx): the nav bar with
  * the tab's title and the welcome card in the brand colour (title, sentence, login button), in the app's Chinese
- * words (its catalogue, src/i18n/zh-CN). A learner who is logged in, or reads the app in English, sees another page:
+ * words (its catalogue, shared/i18n/zh-CN). A learner who is logged in, or reads the app in English, sees another page:
  * a script right after the copy takes it away before the first paint (the app's stored `user_account` / `locale`,
  * src/services/storage.ts, kept by Taro as `{"data": …}`).
  */
@@ -115,11 +115,11 @@ export function bankShell(brand: { primary: string }) {
   return { head, body }
 }
 
-/** the goods-type badges' colours (src/components/goods-card/index.scss); a course's is the brand's readable shade */
+/** the goods-type badges' colours (src/features/shop/components/goods-card/index.scss); a course's is the brand's readable shade */
 const BADGE_COLOUR: Record<number, string> = { 2: '#0e7c7c', 3: '#d81e28', 4: '#a55c0f' }
 
 /**
- * The purchase centre as every page load first shows it (src/pages/course/index.tsx: its filters are not kept
+ * The purchase centre as every page load first shows it (src/features/shop/centre/index.tsx: its filters are not kept
  * across loads): the nav bar, the filter block (search, the education types with 全部 chosen, the goods types) and
  * the first goods of the unfiltered list with its cover, preloaded, badge and name, in the app's Chinese words and
  * units (the page's scss / 40 in rem). The cover is the page's largest picture. A link that opens the shop on one

@@ -1,14 +1,12 @@
 /** routeKey -> handler, merged from every domain module. */
 import type { Handlers } from '../http/core'
 import { handlers as account } from './account'
-import { handlers as accountExtra } from './account-extra'
 import { handlers as answer } from './answer'
 import { handlers as apply } from './apply'
 import { handlers as bank } from './bank'
 import { handlers as captcha } from './captcha'
 import { handlers as common } from './common'
 import { handlers as consultation } from './consultation'
-import { handlers as courseExtra } from './course-extra'
 import { handlers as exam } from './exam'
 import { handlers as inform } from './inform'
 import { handlers as learn } from './learn'
@@ -19,6 +17,7 @@ import { handlers as order } from './order'
 import { handlers as plan } from './plan'
 import { handlers as profile } from './profile'
 import { handlers as scan } from './scan'
+import { handlers as school } from './school'
 import { handlers as cart } from './shop/cart'
 import { handlers as catalogue } from './shop/catalogue'
 import { handlers as sms } from './sms'
@@ -48,8 +47,7 @@ export const handlers: Handlers = {
   ...note,
   ...plan,
   ...answer,
-  ...courseExtra,
-  ...accountExtra,
+  ...school,
   ...scan,
   ...wechat,
 }

@@ -6,20 +6,22 @@ import { TenantScope } from '../http/core'
 import { notify } from '../services/inform'
 import { hashPassword } from '../services/passwords'
 import { sanitizeArticle } from '../services/sanitize'
-import { seedSchoolInfoIfEmpty } from './account-extra'
 import { seedAgreementsIfMissing } from './agreements'
 import { seedApplyIfEmpty } from './apply'
 import { assetUrl, BANNERS, LEARN_BANNERS, seedImage } from './assets'
 import { seedBankIfEmpty } from './bank'
-import { seedCourseExtrasIfMissing } from './course-extra'
+import { refreshDemoContent } from './content'
 import { BANNER_LINKS, DEMO_PASSWORD, DICTS, HOME_ITEMS, seedLink, TENANTS } from './data'
 import { seedExamsIfEmpty } from './exam'
 import { seedLearnIfEmpty } from './learn'
+import { seedLearnCourseIfMissing } from './learn-course'
 import { repairSeedLinks } from './links'
 import { seedLiveIfEmpty } from './live'
 import { refreshSeedMedia } from './media'
 import { seedNewsIfEmpty } from './news'
 import { seedProfileIfEmpty } from './profile'
+import { seedRecommendsIfMissing } from './recommend'
+import { seedSchoolInfoIfEmpty } from './school'
 import { seedShopIfEmpty } from './shop'
 import { markSeeded, seedIsCurrent } from './version'
 import { seedWechatIfEmpty } from './wechat'
@@ -43,9 +45,11 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await repairSeedLinks(db)
     await seedNewsIfEmpty(db)
     await seedProfileIfEmpty(db)
-    await seedCourseExtrasIfMissing(db)
+    await seedLearnCourseIfMissing(db)
     await seedSchoolInfoIfEmpty(db)
     await refreshSeedMedia(db)
+    await refreshDemoContent(db)
+    await seedRecommendsIfMissing(db)
     await seedWechatIfEmpty(db)
     await markSeeded(db)
     return false
@@ -145,8 +149,9 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     }
   })
   await seedShopIfEmpty(db)
-  // the banners that advertise goods open them, now that the goods have ids
+  // the banners that advertise goods open them, now that the goods have ids; the home page recommends goods
   await repairSeedLinks(db)
+  await seedRecommendsIfMissing(db)
   await seedBankIfEmpty(db)
   await seedLearnIfEmpty(db)
   await seedExamsIfEmpty(db)
@@ -155,7 +160,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedAgreementsIfMissing(db)
   await seedNewsIfEmpty(db)
   await seedProfileIfEmpty(db)
-  await seedCourseExtrasIfMissing(db)
+  await seedLearnCourseIfMissing(db)
   await seedSchoolInfoIfEmpty(db)
   await seedWechatIfEmpty(db)
   await markSeeded(db)

@@ -2,7 +2,8 @@
  * Learning data of the demo catalogues (./shop-data.ts), by goods key: study settings, optional courses,
  * classes and handouts. Every course goods (type 1) gets a default open class and a spring class with a
  * capacity; the goods listed in NOT_STARTED get a class that starts later (checkGoodsStudy refuses it).
- * Handout files live in server/media/handout/.
+ * Handout files live in server/media/handout/: two per lesson topic (HANDOUT_TOPICS), listed by the goods whose
+ * courses teach that topic.
  */
 import { CATALOGUES } from './shop-data'
 
@@ -21,8 +22,8 @@ export interface HandoutSeed {
   /** file name under server/media/handout/ (the handout's key) */
   file: string
   free: boolean
-  /** bound to the goods' first course */
-  ofCourse: boolean
+  /** the name of the goods' course it belongs to; absent: the goods' own */
+  course?: string
 }
 
 export interface LearnGoodsSeed {
@@ -67,20 +68,57 @@ export const LESSON_VIDEOS: Record<number, Record<string, string>> = {
   },
 }
 
-const FILES = {
-  law: ['安全生产法律法规讲义', 'safety-law.pdf'],
-  electric: ['电工基础讲义', 'electrical-basics.pdf'],
-  economics: ['建设工程经济讲义', 'engineering-economics.pdf'],
-} as const
-type FileKey = keyof typeof FILES
+/**
+ * The handouts of each lesson topic (the `<topic>` of `lesson-<topic>.mp4`), by subject: a 精讲讲义 (the lesson as
+ * lecture notes, with more on the topic and practice questions) and a 考点速记与练习 (the points and a set of questions
+ * with answers), several A5 pages each, printed by scripts/seed-media.mjs from scripts/seed-media/handouts.mjs.
+ */
+export const HANDOUT_TOPICS: Record<string, string> = {
+  'safety-law': '安全生产法律法规',
+  'safety-management': '安全生产管理',
+  electrical: '低压电工作业',
+  'engineering-economics': '建设工程经济',
+  building: '建筑工程管理与实务',
+  math: '高等数学（二）',
+  accounting: '会计实务',
+  'economic-law': '经济法基础',
+  finance: '财务管理',
+  hr: '企业人力资源管理',
+  teacher: '教师资格·综合素质',
+  'digital-economy': '数字经济与创新驱动发展',
+  marxism: '马克思主义基本原理',
+}
 
-/** Handout files by goods key prefix: the first is the free one. */
-const HANDOUTS: [RegExp, FileKey, FileKey][] = [
-  [/^tz-/, 'electric', 'law'],
-  [/^(yj|ej)-/, 'economics', 'law'],
-  [/^(aq|xf)-/, 'law', 'electric'],
-  [/./, 'economics', 'law'],
-]
+/** The two handout files of a topic and their names. */
+export function topicHandouts(topic: string) {
+  const subject = HANDOUT_TOPICS[topic] ?? topic
+  return {
+    notes: { name: `${subject}精讲讲义`, file: `${topic}-notes.pdf` },
+    drill: { name: `${subject}考点速记与练习`, file: `${topic}-drill.pdf` },
+  }
+}
+
+/** The topic a lesson video teaches: `lesson-<topic>.mp4`. */
+export const lessonTopic = (video: string | undefined) => /^lesson-([a-z0-9-]+)\.mp4$/.exec(video ?? '')?.[1]
+
+/**
+ * A goods' handouts, all of its own subjects: per topic its courses teach, the 考点速记与练习 (free to read before
+ * buying, the goods' own) and the 精讲讲义 (bound to the course; free on free goods).
+ */
+function handoutsOf(tenantId: number, courses: { name: string }[], free: boolean): HandoutSeed[] {
+  const topics: [string, string][] = []
+  for (const c of courses) {
+    const topic = lessonTopic(LESSON_VIDEOS[tenantId]?.[c.name])
+    if (topic && HANDOUT_TOPICS[topic] && !topics.some(([x]) => x === topic)) topics.push([topic, c.name])
+  }
+  return topics.flatMap(([topic, course]) => [
+    { ...topicHandouts(topic).drill, free: true },
+    { ...topicHandouts(topic).notes, free, course },
+  ])
+}
+
+/** Handout files an earlier seed shipped (one page each, some under the wrong subject): rows naming them go. */
+export const OLD_HANDOUT_FILES = ['safety-law.pdf', 'electrical-basics.pdf', 'engineering-economics.pdf']
 
 /** tenant -> goods with a study photo check */
 const PHOTO_GOODS: Record<number, string[]> = { 1001: ['aq-jx'], 1002: [] }
@@ -98,7 +136,6 @@ export function learnSeeds(tenantId: number): LearnGoodsSeed[] {
       const photo = PHOTO_GOODS[tenantId]?.includes(g.key) ?? false
       const later = NOT_STARTED[tenantId]?.includes(g.key) ?? false
       const teacherName = cat.teachers[g.teachers[0] ?? 0]?.name ?? ''
-      const [, free, paid] = HANDOUTS.find(([re]) => re.test(g.key))!
       return {
         key: g.key,
         goodsName: g.name,
@@ -110,10 +147,7 @@ export function learnSeeds(tenantId: number): LearnGoodsSeed[] {
             ? { name: '秋季提高班', teacherName, capacity: 40, isDefault: false, startDays: 30, endDays: 210 }
             : { name: '春季精品班', teacherName, capacity: 50, isDefault: false, startDays: -30, endDays: 330 },
         ],
-        handouts: [
-          { name: FILES[free][0], file: FILES[free][1], free: true, ofCourse: false },
-          { name: FILES[paid][0], file: FILES[paid][1], free: false, ofCourse: true },
-        ],
+        handouts: handoutsOf(tenantId, g.courses ?? [], g.price === 0),
       }
     })
 }

@@ -4,7 +4,8 @@
  *   server/media/video/*.mp4 in turn; the file name is the videoId) and its real length (read from the mp4's
  *   movie header); a section whose seed video is gone or was re-rendered follows the files on disk;
  * - a course goods without classes gets its study settings, optional courses and classes;
- * - each handout is added once its file exists (size = the file's size), and goods.handoutCount follows.
+ * - each handout is added once its file exists (size = the file's size), and goods.handoutCount follows; rows that
+ *   name a handout file an earlier seed shipped and this one no longer has (learn-data.ts OLD_HANDOUT_FILES) go.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -13,7 +14,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { countRows, type Db, toInt } from '../db'
 import { course, courseSection, goods, goodsCourse, goodsPackageItem, grade, handout, tenant } from '../db/schema'
 import { TenantScope } from '../http/core'
-import { LESSON_VIDEOS, learnSeeds } from './learn-data'
+import { LESSON_VIDEOS, learnSeeds, OLD_HANDOUT_FILES } from './learn-data'
 import { CATALOGUES } from './shop-data'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -81,6 +82,9 @@ async function seedVideos(tx: Tx, tenantId: number, videos: { name: string; seco
 async function seedTenant(tx: Tx, tenantId: number, mediaDir: string) {
   const scope = new TenantScope(tenantId)
   await seedVideos(tx, tenantId, videosIn(path.join(mediaDir, 'video')))
+  // the one-page handouts of an earlier seed, once their files are gone (the goods get their subject's below)
+  const gone = OLD_HANDOUT_FILES.filter((f) => !fs.existsSync(path.join(mediaDir, 'handout', f)))
+  if (gone.length > 0) await tx.delete(handout).where(scope.where(handout, inArray(handout.fileKey, gone)))
   const day = 24 * 3600 * 1000
   const now = Date.now()
   for (const s of learnSeeds(tenantId)) {
@@ -132,7 +136,7 @@ async function seedTenant(tx: Tx, tenantId: number, mediaDir: string) {
       await tx.insert(handout).values(
         scope.row({
           goodsId: g.id,
-          courseId: h.ofCourse ? (courses[0]?.id ?? null) : null,
+          courseId: h.course ? (courses.find((c) => c.name === h.course)?.id ?? null) : null,
           name: h.name,
           fileKey: h.file,
           fileType: path.extname(h.file).slice(1).toLowerCase(),

@@ -24,7 +24,7 @@ import {
   tenant,
 } from '../db/schema'
 import { TenantScope } from '../http/core'
-import { creditPoints } from '../live/chat/points'
+import { creditPoints } from '../modules/live/points'
 import { hashPassword } from '../services/passwords'
 import { assetUrl } from './assets'
 import { DEMO_PASSWORD, TENANTS } from './data'

@@ -2,6 +2,8 @@
  * Shop catalogue of the two demo tenants (docs/DECISIONS.md "Shop"): education types -> businesses ->
  * subjects, teachers, goods (1 course, 2 question bank, 3 live, 4 package) and their courses, activities.
  * Prices are integer cents. Chapters list their sections; a section name starting with '*' is free to try.
+ * `description` is a goods' one-line summary (a live channel's intro); the detail page's introduction is composed by
+ * ./goods-intro.ts. Tags claim nothing the goods does not hold (tests/server/seed-content.test.ts).
  */
 export interface CourseSeed {
   name: string
@@ -143,14 +145,11 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         business: '安全生产管理人员',
         subject: '安全生产管理',
         teachers: [0, 1],
-        tags: ['直播+录播', '考前押题', '热销'],
+        tags: ['两门精讲', '随到随学', '热销'],
         validityDays: 365,
         buyCount: 3286,
         handoutCount: 6,
-        description: html(
-          '覆盖法律法规、安全管理、安全技术三大模块，按最新考试大纲编排。',
-          '配套章节练习与两套模拟试卷，考前一周直播串讲。',
-        ),
+        description: html('安全生产法律法规、安全生产管理两门精讲，按2025年版考试大纲编排，配套讲义。'),
         courses: [
           {
             name: '安全生产法律法规精讲',
@@ -181,11 +180,11 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         business: '安全生产管理人员',
         subject: '安全生产法律法规',
         teachers: [0],
-        tags: ['2000+真题', '错题本'],
+        tags: ['388道练习题', '错题本', '模拟考试'],
         validityDays: 365,
         buyCount: 5120,
         handoutCount: 0,
-        description: html('按章节分类的练习题与历年真题，支持模拟考试与错题重练。'),
+        description: html('八个章节的练习题与两套模拟试卷，支持模拟考试与错题重练。'),
       },
       {
         key: 'tz-dg',
@@ -196,11 +195,11 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         business: '特种作业',
         subject: '电工作业',
         teachers: [2],
-        tags: ['理论+实操', '包含复审'],
+        tags: ['理论精讲', '触电急救'],
         validityDays: 180,
         buyCount: 1874,
         handoutCount: 3,
-        description: html('低压电工作业理论考试全部考点，配合实操视频演示。'),
+        description: html('低压电工作业理论考试的主要考点与触电急救要领。'),
         courses: [
           {
             name: '低压电工理论与实操',
@@ -222,11 +221,11 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         business: '特种作业',
         subject: '电工作业',
         teachers: [2],
-        tags: ['官方题库同步'],
+        tags: ['46道练习题', '模拟考试'],
         validityDays: 180,
         buyCount: 4410,
         handoutCount: 0,
-        description: html('与国家题库同步更新的判断题、单选题，附详细解析。'),
+        description: html('低压电工作业四个模块的单选、多选和判断题，附详细解析。'),
       },
       {
         key: 'yj-jj',
@@ -356,7 +355,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 90,
         buyCount: 642,
         handoutCount: 2,
-        description: html('消防基础知识与初级技能操作直播教学，附回放。'),
+        description: html('消防基础知识与初级技能操作直播教学。'),
         courses: [
           {
             name: '消防设施操作员初级直播',
@@ -400,7 +399,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 0,
         buyCount: 6350,
         handoutCount: 0,
-        description: html('特种作业通用安全常识练习题，免费使用。'),
+        description: html('安全生产法律法规基础练习题，免费使用。'),
       },
       {
         key: 'yj-pkg',
@@ -411,7 +410,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         business: '一级建造师',
         subject: '建筑工程管理与实务',
         teachers: [1, 0],
-        tags: ['套餐', '全科联报'],
+        tags: ['套餐', '精讲+题库+直播'],
         validityDays: 365,
         buyCount: 1203,
         handoutCount: 9,
@@ -472,7 +471,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 365,
         buyCount: 980,
         handoutCount: 2,
-        description: html('从极限到多元函数微分，零基础也能跟上。'),
+        description: html('从极限与连续讲到一元函数微分学和积分学，零基础也能跟上。'),
         courses: [
           {
             name: '高等数学（二）基础精讲',
@@ -590,7 +589,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 365,
         buyCount: 4520,
         handoutCount: 5,
-        description: html('会计要素、资产、负债、所有者权益、收入费用利润、财务报告全章节精讲。'),
+        description: html('会计概述、会计基础、流动资产和非流动资产四章精讲。'),
         courses: [
           {
             name: '初级会计实务精讲',
@@ -617,7 +616,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 365,
         buyCount: 3980,
         handoutCount: 4,
-        description: html('总论、劳动合同与社会保险、支付结算、税法全覆盖。'),
+        description: html('总论、会计法律制度和支付结算法律制度三章精讲。'),
         courses: [
           {
             name: '经济法基础精讲',
@@ -643,7 +642,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 365,
         buyCount: 7210,
         handoutCount: 0,
-        description: html('两科章节练习、历年真题与机考模拟。'),
+        description: html('两科章节练习与机考模拟试卷。'),
       },
       {
         key: 'zj-sw',
@@ -658,7 +657,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 365,
         buyCount: 2630,
         handoutCount: 6,
-        description: html('长期股权投资、金融资产、合并报表等难点逐一突破。'),
+        description: html('存货、长期股权投资、金融资产等难点逐一突破。'),
         courses: [
           {
             name: '中级会计实务精讲',
@@ -684,7 +683,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 365,
         buyCount: 2104,
         handoutCount: 4,
-        description: html('货币时间价值、筹资管理、投资管理、营运资金管理。'),
+        description: html('财务管理总论、货币时间价值与筹资管理。'),
         courses: [
           {
             name: '财务管理精讲',
@@ -747,7 +746,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 365,
         buyCount: 1390,
         handoutCount: 3,
-        description: html('六大模块理论知识与专业技能精讲。'),
+        description: html('人力资源规划、招聘与配置、培训与开发的理论知识与专业技能精讲。'),
         courses: [
           {
             name: '人力资源管理师三级精讲',
@@ -773,7 +772,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 180,
         buyCount: 2455,
         handoutCount: 2,
-        description: html('职业理念、教育法律法规、文化素养与写作。'),
+        description: html('职业理念、教育法律法规与写作能力。'),
         courses: [
           {
             name: '综合素质精讲',
@@ -795,7 +794,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         business: '会计人员继续教育',
         subject: '年度专业科目',
         teachers: [0],
-        tags: ['继续教育', '90学时'],
+        tags: ['继续教育', '学时自动登记'],
         validityDays: 365,
         buyCount: 5630,
         handoutCount: 1,
@@ -846,7 +845,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 0,
         buyCount: 9870,
         handoutCount: 0,
-        description: html('每天10道会计基础题，免费练习。'),
+        description: html('会计概述一章的练习题，免费练习。'),
       },
       {
         key: 'cj-pkg',
@@ -893,7 +892,7 @@ export const CATALOGUES: Record<number, CatalogueSeed> = {
         validityDays: 365,
         buyCount: 1720,
         handoutCount: 2,
-        description: html('自考公共课，重点背诵提纲与真题讲解。'),
+        description: html('自考公共课，重点背诵提纲与典型例题讲解。'),
         courses: [
           {
             name: '马克思主义基本原理精讲',

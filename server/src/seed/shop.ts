@@ -20,6 +20,7 @@ import {
 import { TenantScope } from '../http/core'
 import { sanitizeArticle } from '../services/sanitize'
 import { assetUrl, seedImage } from './assets'
+import { goodsIntro } from './goods-intro'
 import { CATALOGUES, type CatalogueSeed } from './shop-data'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -74,7 +75,7 @@ async function seedCatalogue(tx: Tx, tenantId: number, cat: CatalogueSeed) {
           educationTypeId: b.educationTypeId,
           businessId: b.id,
           subjectId: s,
-          description: sanitizeArticle(g.description),
+          description: sanitizeArticle(goodsIntro(tenantId, g)),
           validityDays: g.validityDays,
           handoutCount: g.handoutCount,
           tags: g.tags,

@@ -12,7 +12,10 @@ import { seedState } from '../db/schema'
  * should get: its fill-if-missing checks then run once more on the next start.
  */
 // .2: banners open their goods and 证书查询 the public check (seed/links.ts, issue 25)
-export const SEED_VERSION = '2026-11-28.2'
+// .3: believable demo content (issue 25): lessons of a few minutes, handouts of several pages under their own
+//     subjects, articles of several paragraphs, tags that hold, home recommendations, goods introductions
+//     (seed/content.ts, recommend.ts, learn.ts)
+export const SEED_VERSION = '2026-11-28.3'
 
 /** Whether the database was seeded to the current version. */
 export async function seedIsCurrent(db: Db): Promise<boolean> {

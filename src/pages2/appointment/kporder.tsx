@@ -1,9 +1,2 @@
-/**
- * Confirm an exam-site booking (spec: pages2/appointment/kporder?sessionId&examId&siteId&appointmentId):
- * book the session, or move the booking `appointmentId` to it. Default navigation bar (page config).
- */
-import { BookingConfirm } from './confirm'
-
-export default function ExamSiteOrder() {
-  return <BookingConfirm kind="exam" />
-}
+// Route shell (src/app.config.ts): the screen lives in the apply feature.
+export { default } from '@/features/apply/booking/kporder'

@@ -1,23 +1,2 @@
-import { useRouter } from '@tarojs/taro'
-import { useMemo } from 'react'
-import { intParam } from '@/components/question/guard'
-import { type RecordParams, startBodyOf } from '@/components/question/params'
-import Player from '@/components/question/player'
-import { record, type StartRecord, startRecord } from '@/services/api/bank'
-
-/**
- * The practice player. Query: `recordId` (open that attempt), or a scope: `chapterId` (chapter practice),
- * `paperId` (a paper), `scope` daily | random | wrong | collect | special with `bankId` / `type` /
- * `difficulty` / `count`; `mode` practice | test | memorise (default practice); `goodsId` for the buy link.
- * Starting the same scope again resumes the unfinished attempt (server); the question is restored locally.
- */
-export default function QuestionBankPage() {
-  const { params } = useRouter() as { params: RecordParams }
-  const load = useMemo(() => {
-    const recordId = intParam(params.recordId)
-    if (recordId) return () => record(recordId, { noLoading: true })
-    const body: StartRecord = startBodyOf(params)
-    return () => startRecord(body, { noLoading: true })
-  }, [params])
-  return <Player load={load} goodsId={intParam(params.goodsId)} />
-}
+// Route shell (src/app.config.ts): the screen lives in the bank feature.
+export { default } from '@/features/bank/bank/questionBank'

@@ -1,9 +1,2 @@
-import { useRouter } from '@tarojs/taro'
-import ExplainView from '@/components/question/explain-view'
-import { intParam } from '@/components/question/guard'
-
-/** Every question of an attempt with explanations. Query: `recordId`. */
-export default function QuestionBankAllExplainPage() {
-  const { params } = useRouter()
-  return <ExplainView recordId={intParam(params.recordId)} filter="all" />
-}
+// Route shell (src/app.config.ts): the screen lives in the bank feature.
+export { default } from '@/features/bank/bank/questionBankAllExplain'

@@ -1,10 +1,2 @@
-import { useRouter } from '@tarojs/taro'
-import ExplainView, { type ExplainFilter } from '@/components/question/explain-view'
-import { intParam } from '@/components/question/guard'
-
-/** Explanations of an attempt. Query: `recordId`, `filter` all | wrong (default all). */
-export default function QuestionBankExplainPage() {
-  const { params } = useRouter()
-  const filter: ExplainFilter = params.filter === 'wrong' ? 'wrong' : 'all'
-  return <ExplainView recordId={intParam(params.recordId)} filter={filter} />
-}
+// Route shell (src/app.config.ts): the screen lives in the bank feature.
+export { default } from '@/features/bank/bank/questionBankExplain'

@@ -1,9 +1,2 @@
-import { useRouter } from '@tarojs/taro'
-import ExplainView from '@/components/question/explain-view'
-import { intParam } from '@/components/question/guard'
-
-/** One question with its explanation. Query: `questionId`, optional `recordId` (shows the learner's answer). */
-export default function QuestionBankExplainDetailPage() {
-  const { params } = useRouter()
-  return <ExplainView recordId={intParam(params.recordId)} questionId={intParam(params.questionId)} filter="one" />
-}
+// Route shell (src/app.config.ts): the screen lives in the bank feature.
+export { default } from '@/features/bank/bank/questionBankExplainDetail'

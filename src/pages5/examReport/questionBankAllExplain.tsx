@@ -1,21 +1,2 @@
-import { View } from '@tarojs/components'
-import { useRouter } from '@tarojs/taro'
-import Empty from '@/components/empty'
-import NavBar from '@/components/nav-bar'
-import ExplainView from '@/components/question/explain-view'
-import { intParam } from '@/components/question/guard'
-import { tx } from '../exam/messages'
-
-/** Every question of a submitted exam attempt: the learner's answer, the right answer, the analysis. Query: `recordId`. */
-export default function ExamAllExplainPage() {
-  const { params } = useRouter()
-  const recordId = intParam(params.recordId)
-  if (!recordId)
-    return (
-      <View className="page">
-        <NavBar title={tx('report.title')} />
-        <Empty text={tx('exam.badLink')} />
-      </View>
-    )
-  return <ExplainView recordId={recordId} filter="all" />
-}
+// Route shell (src/app.config.ts): the screen lives in the exam feature.
+export { default } from '@/features/exam/report/questionBankAllExplain'

@@ -1,23 +1,2 @@
-import { View } from '@tarojs/components'
-import { useLoad, useRouter } from '@tarojs/taro'
-import { keepInviteCode } from '@/components/goods-card/actions'
-import PackageDetail from '@/components/goods-card/package'
-import NavBar from '@/components/nav-bar'
-import { themeStyle } from '@/components/theme'
-import { t } from '@/i18n/sub'
-import './scan.scss'
-
-/** Package landing (shared link or code): the package detail as a landing page, keeping the invite code. */
-export default function PackPage() {
-  const { params } = useRouter()
-  const id = Number(params.id) || 0
-
-  useLoad(() => keepInviteCode(params.inviteCode))
-
-  return (
-    <View className="page" style={themeStyle}>
-      <NavBar title={t('shop.landing.package')} />
-      <PackageDetail id={id} />
-    </View>
-  )
-}
+// Route shell (src/app.config.ts): the screen lives in the scan feature.
+export { default } from '@/features/scan/scan/packPage'

@@ -2,12 +2,14 @@
  * The only door to the API (spec §7/§8, DECISIONS.md). Adds the tenant and token headers, shows one
  * reference-counted loading mask, and turns envelope codes into app behaviour:
  * 401 refresh + retry (one shared refresh, at most 10 in a row), 409 one re-login modal,
- * 601 switch to the learning tab, 699 follow an http(s) URL, network failure toast, other codes toast (the
- * server writes refusals in the language named by `Accept-Language`: the app's locale, on every call).
+ * 601 switch to the learning tab, 699 follow an http(s) URL, network failure toast, other codes toast. A refusal is
+ * translated by its key (`key`, `vars`) when a loaded part of the catalogue has it (the subpackages' part, src/i18n/
+ * sub.ts); else its `msg`, which the server wrote from the same text in the language named by `Accept-Language`
+ * (the app's locale, on every call).
  */
 import Taro from '@tarojs/taro'
 import type { Envelope } from '../../../contract/types'
-import { getLocale, t } from '../../i18n'
+import { getLocale, i18n, t } from '../../i18n'
 import { safeRedirectUrl } from '../../lib/redirect'
 import { useSession } from '../../store/session'
 import { storage } from '../storage'
@@ -128,7 +130,9 @@ async function exchange(opts: RequestOptions, header: Record<string, string>): P
   }
   const body = res.data as Partial<Envelope> | null
   if (body && typeof body === 'object' && typeof body.code === 'number') {
-    return { code: body.code, msg: typeof body.msg === 'string' ? body.msg : '', data: body.data }
+    const msg = typeof body.msg === 'string' ? body.msg : ''
+    const key = typeof body.key === 'string' ? body.key : undefined
+    return { code: body.code, msg: (key && i18n.lookup(key, body.vars)) || msg, data: body.data, key }
   }
   return { code: res.statusCode === 200 ? 500 : res.statusCode, msg: t('error.unknown'), data: null }
 }
@@ -186,7 +190,7 @@ async function run<T>(opts: RequestOptions): Promise<T> {
     return env.data as T
   }
   if (env.code === 401) return onUnauthorized<T>(opts, env, token)
-  throw new ApiError(env.code, env.msg, env.data ?? null)
+  throw new ApiError(env.code, env.msg, env.data ?? null, env.key)
 }
 
 function onConflict(): void {

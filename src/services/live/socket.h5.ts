@@ -1,8 +1,8 @@
 /** H5: socket.io-client over the browser's WebSocket; no polling, so no sticky sessions are needed (LIVE.md). */
 import { io } from 'socket.io-client'
-import { SOCKET_TIMEOUT_MS, type SocketFactory } from './socket-types'
+import { type ChatTransport, SOCKET_TIMEOUT_MS } from '../../../shared/live/transport'
 
-export const openSocket: SocketFactory = (url, path) =>
+export const openSocket: ChatTransport = (url, path) =>
   io(url, {
     path,
     transports: ['websocket'],

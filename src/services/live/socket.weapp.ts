@@ -6,7 +6,7 @@
  */
 import Taro from '@tarojs/taro'
 import { io, WebSocket as WebSocketTransport } from 'socket.io-client'
-import { SOCKET_TIMEOUT_MS, type SocketFactory } from './socket-types'
+import { type ChatTransport, SOCKET_TIMEOUT_MS } from '../../../shared/live/transport'
 
 type Data = string | ArrayBuffer
 
@@ -61,7 +61,7 @@ export class TaroWebSocketTransport extends WebSocketTransport {
   }
 }
 
-export const openSocket: SocketFactory = (url, path) =>
+export const openSocket: ChatTransport = (url, path) =>
   io(url, {
     path,
     transports: [TaroWebSocketTransport],

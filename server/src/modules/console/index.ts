@@ -16,7 +16,7 @@ import type { AppConfig } from '../../config'
 import type { Db } from '../../db'
 import { tenant } from '../../db/schema'
 import { envelope } from '../../http/core'
-import { langOf, localize } from '../../http/refusals'
+import { refusalEnvelope } from '../../http/refusals'
 import { requestTenant, STAFF_ROLES, staffScopeOf } from '../../http/staff-auth'
 import { authenticate, revokeToken } from '../../services/tokens'
 import { registerStaffAccountRoutes } from './accounts'
@@ -68,14 +68,11 @@ export async function registerConsole(app: FastifyInstance, db: Db, config: AppC
     reply
       .code(404)
       .send(
-        envelope(
+        refusalEnvelope(
           404,
-          localize(
-            'the console is not built on this server (npm run build:console)',
-            langOf(reply.request.headers),
-            404,
-          ),
+          'the console is not built on this server (npm run build:console)',
           null,
+          reply.request.headers,
         ),
       )
 
@@ -89,7 +86,7 @@ export async function registerConsole(app: FastifyInstance, db: Db, config: AppC
     const rel = (req.params as { '*': string })['*'] ?? ''
     if (rel.startsWith('assets/')) {
       const body = ASSET.test(rel) ? await readFile(path.join(dir, rel)) : null
-      if (!body) return reply.code(404).send(envelope(404, localize('not found', langOf(req.headers), 404), null))
+      if (!body) return reply.code(404).send(refusalEnvelope(404, 'not found', null, req.headers))
       return reply
         .type(TYPES[path.extname(rel)] ?? 'application/octet-stream')
         .header('cache-control', 'public, max-age=31536000, immutable')

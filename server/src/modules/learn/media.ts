@@ -11,8 +11,8 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import type { AppConfig } from '../../config'
 import { envelope } from '../../http/core'
-import type { LiveAccess } from '../../live/access'
 import { isMediaName, MEDIA_URL_SECONDS, type MediaKind, readMediaSign } from '../../services/video'
+import type { LiveAccess } from '../live/access'
 
 const TYPES: Record<MediaKind, string> = { video: 'video/mp4', handout: 'application/pdf' }
 

@@ -37,6 +37,7 @@ import {
   type PhotoDue,
   type ProgressRow,
   percentOf,
+  requireGrant,
   round3,
   type Scoped,
   type SectionInfo,
@@ -455,5 +456,44 @@ export const handlers: Handlers = {
     // played through a grant: the URL names it and stops with it (a free trial names nobody)
     const holder = t.entitled ? { tenantId: ctx.scope.tenantId, userId, goodsId: query.goodsId } : undefined
     return videoProvider(ctx.config.secret, ctx.config.video).sign(t.section.videoId, Date.now(), holder)
+  },
+  /** The player's skip rule (docs/DECISIONS.md "Course extras"): the same read as checkVideo, reduced to the rule. */
+  'GET /course/skipPort': async (ctx, { query }) => {
+    const { userId } = requireUser(ctx)
+    if (query.sectionId === undefined) {
+      // the goods' own rule, before any section is chosen: for a learner holding it
+      const g = await goodsById(ctx, query.goodsId)
+      await requireGrant(ctx, userId, g.id)
+      const s = settingsOf(g)
+      return {
+        goodsId: g.id,
+        sectionId: null,
+        ...s,
+        trial: false,
+        finished: false,
+        seekable: !s.antiSkip,
+        skipPoint: 0,
+        slackSeconds: SEEK_SLACK_SECONDS,
+        durationSeconds: 0,
+        photos: [],
+      }
+    }
+    const t = await playTarget(ctx, userId, query.goodsId, query.sectionId)
+    const v = await checkVideoData(ctx, userId, query.goodsId, t)
+    const finished = v.status === SECTION_STATUS.finished
+    return {
+      goodsId: v.goodsId,
+      sectionId: v.sectionId,
+      antiSkip: v.antiSkip,
+      trial: v.trial,
+      finished,
+      seekable: !v.antiSkip || finished || v.trial,
+      skipPoint: v.furthest,
+      slackSeconds: SEEK_SLACK_SECONDS,
+      durationSeconds: v.durationSeconds,
+      photoAtStart: v.photoAtStart,
+      photoRandomCount: v.photoRandomCount,
+      photos: v.photos,
+    }
   },
 }

@@ -18,10 +18,8 @@ import {
 import { maskPhone } from '../../../../shared/rules/phone'
 import { goods, liveChannel, liveChat, liveRecording, liveSession, liveWatch, teacher } from '../../db/schema'
 import { AppError, type Handlers, requireUser, toSeconds } from '../../http/core'
-import { chatNick, chatPic, escapeText } from '../../live/chat/data'
-import type { LiveChannelRef } from '../../live/provider'
-import { mintChatToken } from '../../live/token'
 import { goodsFamily } from '../learn/core'
+import { chatNick, chatPic, escapeText } from './chat/data'
 import {
   accessOf,
   canEnter,
@@ -41,6 +39,8 @@ import {
   stateSql,
   toRows,
 } from './rows'
+import { mintChatToken } from './token'
+import type { LiveChannelRef } from './video/provider'
 
 const DAY_MS = 24 * 3600 * 1000
 /** a channel's schedule in its room: the latest this many sessions */

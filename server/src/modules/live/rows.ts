@@ -131,7 +131,7 @@ export function notEntitled(c: Owner): AppError {
  * `canEnter` asked of the database for several users of one channel at once, in one query: the users among
  * `userIds` who may enter the channel now (an open channel of the tenant, and: a staff role, a free class, an
  * active grant of the channel's goods or of a package holding it, or an active application to its mock). The
- * live access check (server/src/live/access.ts) asks it for one user per cache period, and the chat server for
+ * live access check (server/src/modules/live/access.ts) asks it for one user per cache period, and the chat server for
  * the learners connected to a room; a refund, a revocation, an expired grant or a withdrawn application ends it.
  */
 export async function entitledUsers(

@@ -18,8 +18,8 @@ import { toInt } from '../../db'
 import { goods, liveChannel, liveRecording, liveSession, teacher } from '../../db/schema'
 import { AppError, envelope, type Services, toSeconds } from '../../http/core'
 import { type StaffRole, staffScopeOf } from '../../http/staff-auth'
-import { RESUME_WINDOW_MS } from '../../live/sessions'
 import { stateSql } from './rows'
+import { RESUME_WINDOW_MS } from './sessions'
 
 const DAY_MS = 24 * 3600 * 1000
 /** sessions listed per request at most (a school's 90 days and what is ahead) */

@@ -1,4 +1,4 @@
-/** Orders, refunds, invoices, entitlement checks, offline subscription and the payment calls. */
+/** Orders, refunds, invoices, receipts, entitlement checks, offline subscription and the payment calls. */
 import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
 import { countRows } from '../../db'
@@ -16,6 +16,7 @@ import { AppError, type Ctx, type Handlers, requireUser, toSeconds } from '../..
 import { PaymentVerifyError } from '../../services/payment'
 import { activityPrice } from '../shop/catalogue'
 import { entitlementOf } from './entitlement'
+import { handlers as receipt } from './receipt'
 import {
   closeExpiredOrders,
   orderViews,
@@ -73,6 +74,8 @@ const pageOf = (q: { pageNum: number; pageSize: number }) => ({
 })
 
 export const handlers: Handlers = {
+  // the signed link to a paid order's receipt (./receipt.ts; the page: ./receipt-page.ts)
+  ...receipt,
   'POST /goods/check/goods/status': async (ctx, { body }) => {
     const { userId } = requireUser(ctx)
     const rows = await ctx.db

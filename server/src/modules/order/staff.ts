@@ -28,7 +28,7 @@ import { certificate, courseSection, goods, identityCert, invoice, photoLog, sho
 import { AppError, envelope, type TenantScope } from '../../http/core'
 import { staffScopeOf } from '../../http/staff-auth'
 import { MESSAGES, notify } from '../../services/inform'
-import { idCardHeldByOther, lockIdCard } from '../account-extra/id-holder'
+import { idCardHeldByOther, lockIdCard } from '../user/id-card'
 import { decideRefund, issueInvoice } from './service'
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -130,7 +130,7 @@ export async function registerStaffRoutes(
         const status = body.approve ? REVIEW_STATUS.approved : REVIEW_STATUS.rejected
         const decided = await db.transaction(async (tx) => {
           if (body.approve) {
-            // one ID number, one account: under the number's lock (modules/account-extra/id-holder.ts), as binding
+            // one ID number, one account: under the number's lock (modules/user/id-card.ts), as binding
             const [waiting] = await tx
               .select({ idCard: identityCert.idCard })
               .from(identityCert)

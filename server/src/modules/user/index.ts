@@ -1,4 +1,4 @@
-/** The learner's own profile, badges, password, phone and share code, and `offline` (take over). */
+/** The learner's own profile, badges, password, phone, ID number, share code and last address, and `offline` (take over). */
 
 import { eq } from 'drizzle-orm'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
@@ -17,6 +17,8 @@ import { claimLock, releaseOtherLocks } from '../lock'
 import { closeExpiredOrders } from '../order/service'
 import { planSum } from '../plan/plans'
 import { phoneTaken } from '../sms'
+import { handlers as address } from './address'
+import { handlers as idCard } from './id-card'
 
 async function me(ctx: Ctx) {
   const { userId } = requireUser(ctx)
@@ -29,6 +31,9 @@ async function me(ctx: Ctx) {
 }
 
 export const handlers: Handlers = {
+  // the ID number (./id-card.ts) and the mailing address given last (./address.ts)
+  ...idCard,
+  ...address,
   'GET /app/user/getInfo': async (ctx) => {
     const u = await me(ctx)
     const [cert] = await ctx.db

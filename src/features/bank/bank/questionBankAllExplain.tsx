@@ -1,0 +1,9 @@
+import { useRouter } from '@tarojs/taro'
+import ExplainView from '@/features/bank/components/question/explain-view'
+import { intParam } from '@/features/bank/components/question/guard'
+
+/** Every question of an attempt with explanations. Query: `recordId`. */
+export default function QuestionBankAllExplainPage() {
+  const { params } = useRouter()
+  return <ExplainView recordId={intParam(params.recordId)} filter="all" />
+}

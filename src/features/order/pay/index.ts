@@ -1,0 +1,11 @@
+/** Pay a pending order: the server's pay params (provider 'local' or 'wechat'), then the platform's way to pay. */
+import { payment } from '../../shop/api'
+import { launchPay } from './pay'
+import type { PayOutcome } from '../pay-types'
+
+export type { PayOutcome } from '../pay-types'
+
+export async function payOrder(orderId: number): Promise<PayOutcome> {
+  const params = await payment(orderId)
+  return launchPay(orderId, params)
+}
