@@ -7,16 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  HOST_A,
-  launchBrowser,
-  loginWithCaptcha,
-  newMobilePage,
-  type Server,
-  settled,
-  startServer,
-  tap,
-} from './harness'
+import { HOST_A, loginWithCaptcha, openSession, type Server, settled, tap } from './harness'
 
 const GOODS = '低压电工作业考试题库'
 
@@ -39,9 +30,7 @@ async function themed(cls: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = (await newMobilePage(browser)).page
+  ;({ server, browser, page } = await openSession())
   const list: { rows: (typeof goods)[] } = await api('/app/common/goods/list?goodsType=2&pageSize=50')
   goods = list.rows.find((g) => g.goodsName === GOODS)!
   expect(goods?.price).toBeGreaterThan(0)

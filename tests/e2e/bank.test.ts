@@ -7,18 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  confirmModal,
-  HOST_A,
-  launchBrowser,
-  loginWithCaptcha,
-  newMobilePage,
-  type Server,
-  settled,
-  sleep,
-  startServer,
-  tap,
-} from './harness'
+import { confirmModal, HOST_A, loginWithCaptcha, openSession, type Server, settled, sleep, tap } from './harness'
 
 interface Question {
   questionId: number
@@ -45,9 +34,7 @@ async function answerCurrent(q: Question, right: boolean) {
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = (await newMobilePage(browser)).page
+  ;({ server, browser, page } = await openSession())
   const banks: { bankId: number; isFree: boolean }[] = await api('/app/common/bank/list')
   bankId = banks.find((b) => b.isFree)!.bankId
   // a free paper: the question-bank goods list their free papers

@@ -1,20 +1,14 @@
-/**
- * Issue 16 in a real browser against the real server, the learner's study companion in one day: plan today's
- * practice, practise, see the plan ticked; take a note at a video time in the player and jump back to it from the
- * note; ask the teacher about the section; the school answers through the staff desk, the answer arrives as a
- * message with the unread badge on My account, and reading it clears the badge.
- */
-import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   fill,
   HOST_A,
   launchBrowser,
-  loginWithCaptcha,
+  loginCapturingToken,
   newMobilePage,
   type Server,
   settled,
+  shotOnFailureAndClose,
   sleep,
   startServer,
   tap,
@@ -57,13 +51,7 @@ beforeAll(async () => {
   page = (await newMobilePage(browser)).page
   // a script error on any page of the day fails the last test (a blank page is otherwise only a time-out)
   page.on('pageerror', (e) => pageErrors.push(String(e)))
-  page.on('request', (r) => {
-    const auth = r.headers().authorization
-    if (auth && r.url().includes('/api/')) token = auth
-  })
-  await loginWithCaptcha(page, server)
-  for (let i = 0; i < 40 && !token; i++) await sleep(500)
-  if (!token) throw new Error('no authorised request after login')
+  token = await loginCapturingToken(page, server)
   // the learner buys the electrician course and its question bank (local payment provider)
   const list = async (type: number) =>
     (await api(`/app/common/goods/list?goodsType=${type}&pageSize=50`)).data.rows as {
@@ -88,17 +76,7 @@ beforeAll(async () => {
   owned.sectionId = menu.data[0].sectionList[0].sectionId
 }, 180_000)
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    mkdirSync('.test-tmp', { recursive: true })
-    await page.screenshot({ path: `.test-tmp/companion-${ctx.task.name.replace(/\W+/g, '-')}.png` })
-  }
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+shotOnFailureAndClose('companion', () => ({ page, browser, server }))
 
 describe('the study companion', () => {
   it('plans today, practises, and sees the plan ticked', async () => {

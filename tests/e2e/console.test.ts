@@ -5,12 +5,11 @@
  * with the same login API and picture code as the app, approves the certification, and the learner is certified.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_A, HOST_A, launchBrowser, root, type Server, startServer } from './harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_A, HOST_A, launchBrowser, root, type Server, shotOnFailureAndClose, startServer } from './harness'
 
 const STAFF_TOKEN = 'e2e-staff-token-0123456789abcdef'
 const MANAGER = { phone: '13700000201', password: 'Manager1234' }
@@ -141,17 +140,7 @@ beforeAll(async () => {
   if (set.data?.staffRole !== 'manager') throw new Error(`role not set: ${set.msg}`)
 }, 240_000)
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    mkdirSync('.test-tmp', { recursive: true })
-    await page.screenshot({ path: `.test-tmp/console-${ctx.task.name.replace(/\W+/g, '-')}.png` })
-  }
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+shotOnFailureAndClose('console', () => ({ page, browser, server }))
 
 describe('the staff console', () => {
   it('refuses a learner account at sign-in, in Chinese', async () => {

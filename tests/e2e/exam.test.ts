@@ -1,22 +1,13 @@
-/**
- * Exams end to end in a real browser against the real server: the learner books a site for the short (60 s)
- * exam, signs the commitment letter on the canvas, sits the exam, reloads in the middle and resumes the same
- * attempt with the right remaining time (server clock), lets the time run out, sees the auto-submitted result
- * and the certificate, and the certificate's public verification page confirms it.
- */
-import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   confirmModal,
   HOST_A,
-  launchBrowser,
-  loginWithCaptcha,
-  newMobilePage,
+  loginCapturingToken,
+  openSession,
   type Server,
   settled,
-  sleep,
-  startServer,
+  shotOnFailureAndClose,
   tap,
 } from './harness'
 
@@ -54,16 +45,8 @@ const countdown = async () => {
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = (await newMobilePage(browser)).page
-  page.on('request', (r) => {
-    const auth = r.headers().authorization
-    if (auth && r.url().includes('/api/')) token = auth
-  })
-  await loginWithCaptcha(page, server)
-  for (let i = 0; i < 40 && !token; i++) await sleep(500)
-  if (!token) throw new Error('no authorised request after login')
+  ;({ server, browser, page } = await openSession())
+  token = await loginCapturingToken(page, server)
   const exams = await api('/bank/exam/exam/list?pageSize=50')
   examId = (exams.data.rows as { examId: number; name: string }[]).find((e) => e.name.includes('短时'))!.examId
   // the learner owns the question banks (their answers are the learner's to see): a well-prepared candidate
@@ -95,17 +78,7 @@ beforeAll(async () => {
   expect(studied.size).toBeGreaterThan(5)
 }, 180_000)
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    mkdirSync('.test-tmp', { recursive: true })
-    await page.screenshot({ path: `.test-tmp/exam-${ctx.task.name.replace(/\W+/g, '-')}.png` })
-  }
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+shotOnFailureAndClose('exam', () => ({ page, browser, server }))
 
 describe('exams', () => {
   it('books a session at a site in a chosen city', async () => {

@@ -4,11 +4,12 @@
  * loopback so the app tells tenants apart by host, as in production.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, afterEach } from 'vitest'
 
 export const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 export const HOST_A = 'a.xuexi-demo.com'
@@ -160,4 +161,49 @@ export async function loginWithCaptcha(page: Page, server: Server, path = '/page
   await fill(page, 'login-password', DEMO_A.password)
   await fill(page, 'login-captcha', text)
   await tap(page, 'login-submit')
+}
+
+/** What most browser test files start with: the real server, Chromium, and one phone-sized page on it. */
+export async function openSession(
+  env: Record<string, string> = {},
+): Promise<{ server: Server; browser: Browser; page: Page }> {
+  const server = await startServer(env)
+  const browser = await launchBrowser()
+  const { page } = await newMobilePage(browser)
+  return { server, browser, page }
+}
+
+/** Logs in with account, password and captcha, and returns the token the app then sends with its calls. */
+export async function loginCapturingToken(page: Page, server: Server): Promise<string> {
+  let token = ''
+  page.on('request', (r) => {
+    const auth = r.headers().authorization
+    if (auth && r.url().includes('/api/')) token = auth
+  })
+  await loginWithCaptcha(page, server)
+  for (let i = 0; i < 40 && !token; i++) await sleep(500)
+  if (!token) throw new Error('no authorised request after login')
+  return token
+}
+
+/**
+ * A file's last two hooks: a screenshot of a failed test in `.test-tmp/<name>-<test>.png`, and the browser and the
+ * server closed after the file.
+ */
+export function shotOnFailureAndClose(
+  name: string,
+  session: () => { page?: Page; browser?: Browser; server?: Server },
+): void {
+  afterEach(async (ctx) => {
+    const { page } = session()
+    if (ctx.task.result?.state === 'fail' && page) {
+      mkdirSync('.test-tmp', { recursive: true })
+      await page.screenshot({ path: `.test-tmp/${name}-${ctx.task.name.replace(/\W+/g, '-')}.png` })
+    }
+  })
+  afterAll(async () => {
+    const { browser, server } = session()
+    await browser?.close()
+    await server?.stop()
+  })
 }

@@ -1,21 +1,14 @@
-/**
- * The learning area end to end in a real browser against the real server: a learner who bought a course
- * opens the player, is asked for the start photo (uploaded through the signed-POST store), watches, reloads
- * and resumes where they stopped, and cannot skip ahead of what they watched.
- */
-import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   confirmModal,
   HOST_A,
-  launchBrowser,
-  loginWithCaptcha,
-  newMobilePage,
+  loginCapturingToken,
+  openSession,
   type Server,
   settled,
+  shotOnFailureAndClose,
   sleep,
-  startServer,
 } from './harness'
 
 /** 1x1 PNG: a valid image for the store's sniffing and size reader. */
@@ -80,16 +73,8 @@ async function watchUntil(seconds: number) {
 let courseIdOf = 0
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = (await newMobilePage(browser)).page
-  page.on('request', (r) => {
-    const auth = r.headers().authorization
-    if (auth && r.url().includes('/api/')) token = auth
-  })
-  await loginWithCaptcha(page, server)
-  for (let i = 0; i < 40 && !token; i++) await sleep(500)
-  if (!token) throw new Error('no authorised request after login')
+  ;({ server, browser, page } = await openSession())
+  token = await loginCapturingToken(page, server)
   // buy the continuing-education course (photo at start + one random photo) through the local provider
   const goods = await api('/app/common/goods/list?goodsType=1&pageSize=50')
   goodsId = (goods.data.rows as { goodsId: number; goodsName: string }[]).find((g) =>
@@ -112,17 +97,7 @@ beforeAll(async () => {
   sectionId = menu.data[0].sectionList[0].sectionId
 }, 120_000)
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    mkdirSync('.test-tmp', { recursive: true })
-    await page.screenshot({ path: `.test-tmp/learn-${ctx.task.name.replace(/\W+/g, '-')}.png` })
-  }
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+shotOnFailureAndClose('learn', () => ({ page, browser, server }))
 
 describe('learning', () => {
   it('lists the bought course on the learning tab', async () => {

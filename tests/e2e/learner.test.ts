@@ -1,23 +1,15 @@
-/**
- * Issue 12 in a real browser, what a learner trips over in exams and learning: a refusal reads in Chinese (not the
- * server's English), 试听 on a goods page plays the section, and a one-attempt mock exam asks before it starts
- * and, once taken, 我的报名 offers its score instead of 进入考试.
- */
-import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { idCardCheckChar } from '../../shared/rules/id-card'
 import {
   confirmModal,
   fill,
   HOST_A,
-  launchBrowser,
-  loginWithCaptcha,
-  newMobilePage,
+  loginCapturingToken,
+  openSession,
   type Server,
   settled,
-  sleep,
-  startServer,
+  shotOnFailureAndClose,
   tap,
 } from './harness'
 
@@ -39,29 +31,11 @@ const stationed = (cls: string) => page.locator(`.taro_page_stationed .${cls}`).
 const modalText = () => page.locator('.taro__modal .taro-modal__text').textContent()
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = (await newMobilePage(browser)).page
-  page.on('request', (r) => {
-    const auth = r.headers().authorization
-    if (auth && r.url().includes('/api/')) token = auth
-  })
-  await loginWithCaptcha(page, server)
-  for (let i = 0; i < 40 && !token; i++) await sleep(500)
-  if (!token) throw new Error('no authorised request after login')
+  ;({ server, browser, page } = await openSession())
+  token = await loginCapturingToken(page, server)
 }, 180_000)
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    mkdirSync('.test-tmp', { recursive: true })
-    await page.screenshot({ path: `.test-tmp/learner-${ctx.task.name.replace(/\W+/g, '-')}.png` })
-  }
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+shotOnFailureAndClose('learner', () => ({ page, browser, server }))
 
 describe('what a learner trips over', () => {
   it('a wrong old password is refused in Chinese, not in the server English', async () => {

@@ -8,18 +8,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  fill,
-  HOST_A,
-  HOST_B,
-  launchBrowser,
-  newMobilePage,
-  type Server,
-  settled,
-  sleep,
-  startServer,
-  tap,
-} from './harness'
+import { fill, HOST_A, HOST_B, newMobilePage, openSession, type Server, settled, sleep, tap } from './harness'
 
 let server: Server
 let browser: Browser
@@ -33,9 +22,7 @@ const api = async (tenant: string, p: string) =>
   (await (await fetch(`http://127.0.0.1:${server.port}/api${p}`, { headers: { 'tenant-id': tenant } })).json()).data
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = (await newMobilePage(browser)).page
+  ;({ server, browser, page } = await openSession())
 })
 
 afterAll(async () => {

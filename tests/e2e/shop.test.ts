@@ -7,18 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  confirmModal,
-  DEMO_A,
-  fill,
-  HOST_A,
-  launchBrowser,
-  newMobilePage,
-  type Server,
-  settled,
-  startServer,
-  tap,
-} from './harness'
+import { confirmModal, DEMO_A, fill, HOST_A, openSession, type Server, settled, tap } from './harness'
 
 let server: Server
 let browser: Browser
@@ -29,9 +18,7 @@ const path = () => new URL(page.url()).pathname
 const visible = (cls: string) => page.locator(`.taro_page_stationed .${cls}`).filter({ visible: true }).first()
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  page = (await newMobilePage(browser)).page
+  ;({ server, browser, page } = await openSession())
   // a paid course of tenant A, picked through the public API the app itself uses
   const r = await fetch(`http://127.0.0.1:${server.port}/api/app/common/goods/list?goodsType=1&pageSize=50`, {
     headers: { 'tenant-id': '1001' },
