@@ -8,7 +8,7 @@ import { BANK_CODE, PREVIEW_QUESTIONS } from '../../contract/schemas/bank-codes'
 import type { Database } from '../../server/src/db'
 import { TenantScope } from '../../server/src/http/core'
 import { gapsOf, questionsByIds, toExamQuestion } from '../../server/src/modules/bank/core'
-import { seededRng, weightedDraw } from '../../server/src/modules/bank/records'
+import { seededRng, weightedDraw } from '../../server/src/modules/bank/draw'
 import { scorePaper } from '../../shared/rules/scoring'
 import { bankFixture, type Fixture, rightAnswer, wrongAnswer } from './bank-helpers'
 import { call, type Harness, harness, login, smsCodeFor } from './helpers'
@@ -353,7 +353,7 @@ export function bankSuite(label: string, open: () => Promise<Database>) {
 
       it('daily: another day draws another set (deterministic per learner + day)', async () => {
         const pool = Array.from({ length: 200 }, (_, i) => i + 1)
-        const { shuffle } = await import('../../server/src/modules/bank/records')
+        const { shuffle } = await import('../../server/src/modules/bank/draw')
         const d1 = shuffle(pool, seededRng('1001:7:2025-05-01:0')).slice(0, 20)
         const d1b = shuffle(pool, seededRng('1001:7:2025-05-01:0')).slice(0, 20)
         const d2 = shuffle(pool, seededRng('1001:7:2025-05-02:0')).slice(0, 20)
