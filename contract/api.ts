@@ -4,8 +4,9 @@
  * staff's (./staff.ts). Plain data, like the tables it joins: the console derives its calls from it.
  */
 import { routes } from './routes'
+import { liveRoutes } from './schemas/live-interactions'
 import { staffRoutes } from './staff'
 
-export const apiRoutes = { ...routes, ...staffRoutes }
+export const apiRoutes = { ...routes, ...liveRoutes, ...staffRoutes }
 
 export type ApiKey = keyof typeof apiRoutes

@@ -5,7 +5,7 @@
  * Schemas for inputs and `data` live in ./schemas (server and tests only; the app imports their types).
  * The school staff's calls are in ./staff.ts, with the same shape; ./api.ts joins the tables the server registers.
  */
-import type { StaffRole } from './staff'
+import type { StaffRole } from './roles'
 
 export interface RouteMeta {
   readonly method: 'GET' | 'POST'

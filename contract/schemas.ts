@@ -14,7 +14,7 @@ import { examSchemas, examStaffSchemas } from './schemas/exam'
 import { informSchemas, informStaffSchemas } from './schemas/inform'
 import { learnSchemas, learnStaffSchemas } from './schemas/learn'
 import { learnCourseSchemas, learnCourseStaffSchemas } from './schemas/learn-course'
-import { liveSchemas } from './schemas/live'
+import { liveLearnerSchemas, liveSchemas, liveStaffSchemas } from './schemas/live'
 import { noteSchemas } from './schemas/note'
 import { planSchemas } from './schemas/plan'
 import { profileSchemas, profileStaffSchemas } from './schemas/profile'
@@ -290,6 +290,7 @@ export const schemas = {
   ...profileSchemas,
   ...informSchemas,
   ...liveSchemas,
+  ...liveLearnerSchemas,
   ...noteSchemas,
   ...planSchemas,
   ...answerSchemas,
@@ -307,6 +308,7 @@ export const schemas = {
   ...informStaffSchemas,
   ...profileStaffSchemas,
   ...answerStaffSchemas,
+  ...liveStaffSchemas,
 } satisfies Partial<Record<ApiKey, RouteSchema>>
 
 export type Schemas = typeof schemas

@@ -10,15 +10,13 @@
  * - no `roles`: any login token of the school, as a learner call (the console's sign-out).
  * Schemas: `<domain>StaffSchemas` in ./schemas/<domain>.ts (server and tests; the console imports their types).
  */
+import { STAFF_ROLES, type StaffRole } from './roles'
 import type { RouteMeta } from './routes'
-import { LIVE_STAFF_ROLES } from './schemas/live-codes'
 
-export type StaffRole = (typeof LIVE_STAFF_ROLES)[number]
+export { isStaffRole, STAFF_ROLES, type StaffRole } from './roles'
+
 /** every staff role: teacher, manager, assistant */
-export const STAFF_ROLES: readonly StaffRole[] = LIVE_STAFF_ROLES
-export const isStaffRole = (v: unknown): v is StaffRole => (STAFF_ROLES as readonly unknown[]).includes(v)
-
-const ALL = STAFF_ROLES
+const ALL: readonly StaffRole[] = STAFF_ROLES
 const MANAGER: readonly StaffRole[] = ['manager']
 /** who teaches a class: schedules it and takes its push address */
 const TEACHING: readonly StaffRole[] = ['teacher', 'manager']
@@ -64,6 +62,35 @@ export const staffRoutes = {
   // ---- questions and answers (modules/answer/staff.ts) ----
   'GET /staff/answers': { method: 'GET', path: '/staff/answers', roles: ALL },
   'POST /staff/answers/:answerId/reply': { method: 'POST', path: '/staff/answers/:answerId/reply', roles: ALL },
+  // ---- live: the live desk (modules/live/staff.ts) and the teacher console's reads (modules/console/live.ts) ----
+  'GET /staff/live/channels': { method: 'GET', path: '/staff/live/channels', roles: ALL },
+  'POST /staff/live/channels/:channelId/sessions': {
+    method: 'POST',
+    path: '/staff/live/channels/:channelId/sessions',
+    roles: TEACHING,
+  },
+  'GET /staff/live/channels/:channelId/push': {
+    method: 'GET',
+    path: '/staff/live/channels/:channelId/push',
+    roles: TEACHING,
+  },
+  'GET /console/live/banks': { method: 'GET', path: '/console/live/banks', roles: ALL },
+  'GET /console/live/questions': { method: 'GET', path: '/console/live/questions', roles: ALL },
+  'GET /console/live/channels/:channelId/bans': {
+    method: 'GET',
+    path: '/console/live/channels/:channelId/bans',
+    roles: ALL,
+  },
+  'GET /console/live/channels/:channelId/sessions/:sessionId/checkins': {
+    method: 'GET',
+    path: '/console/live/channels/:channelId/sessions/:sessionId/checkins',
+    roles: ALL,
+  },
+  'GET /console/live/channels/:channelId/sessions/:sessionId/lotteries': {
+    method: 'GET',
+    path: '/console/live/channels/:channelId/sessions/:sessionId/lotteries',
+    roles: ALL,
+  },
 } as const satisfies Record<string, RouteMeta>
 
 export type StaffRouteKey = keyof typeof staffRoutes

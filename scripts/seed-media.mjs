@@ -7,8 +7,8 @@
 //   handouts server/media/handout/<topic>-{notes,drill}.pdf  A5 handouts of several pages each, HTML printed to
 //           PDF by Chromium (scripts/seed-media/handouts.mjs)
 //   live    server/media/live/demo-1/  the free class's demo recording: two lesson videos joined and cut to 60 s,
-//           copied by ffmpeg into a VOD HLS playlist (index.m3u8 + seg*.ts), what the local live provider makes
-//           of a recording (docs/DECISIONS.md "Live — video")
+//           made by ffmpeg into a VOD HLS playlist of 6 s segments (index.m3u8 + seg*.ts), what the local live
+//           provider makes of a recording (docs/DECISIONS.md "Live — video")
 //
 //   npx tsx scripts/seed-media.mjs [images|videos|handouts|live] [--only <part of a file name>]
 //
@@ -210,7 +210,7 @@ async function renderHandouts(plan, jobs) {
   })
 }
 
-/** The demo recording: these lessons joined (stream copy, no re-encoding), cut to DEMO_VOD_SECONDS, as VOD HLS. */
+/** The demo recording: these lessons joined, cut to DEMO_VOD_SECONDS, as VOD HLS (the voice copied). */
 const DEMO_VOD_DIR = path.join(root, 'server/media/live/demo-1')
 const DEMO_VOD_SOURCES = ['lesson-safety-law.mp4', 'lesson-safety-management.mp4']
 const DEMO_VOD_SECONDS = 60
@@ -225,7 +225,11 @@ function renderDemoVod() {
     fs.mkdirSync(DEMO_VOD_DIR, { recursive: true })
     run('ffmpeg', [
       ...['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', path.join(tmp, 'list.txt')],
-      ...['-t', String(DEMO_VOD_SECONDS), '-c', 'copy', '-f', 'hls', '-hls_time', '6', '-hls_list_size', '0'],
+      // the lessons' key frames are 30 s apart: the picture is encoded again with one every 6 s, as a live
+      // encoder would send them, so the playlist has segments of a live recording's length; the voice is copied
+      ...['-t', String(DEMO_VOD_SECONDS), '-c:v', 'libx264', '-profile:v', 'baseline', '-tune', 'stillimage'],
+      ...['-crf', '28', '-force_key_frames', 'expr:gte(t,n_forced*6)', '-c:a', 'copy'],
+      ...['-f', 'hls', '-hls_time', '6', '-hls_list_size', '0'],
       ...['-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(DEMO_VOD_DIR, 'seg%03d.ts')],
       path.join(DEMO_VOD_DIR, 'index.m3u8'),
     ])

@@ -2,7 +2,12 @@
  * The console's one request helper. Every call carries the tenant id (looked up by the school's host, as the H5 app
  * does), the language (the server writes refusals in it) and, once signed in, the login token. A 401 or 409
  * (expired, signed in elsewhere) ends the session: the shell goes back to sign-in with the server's reason.
+ * Calls are made by their contract key (`call`, like the app's src/services/api/call.ts): the path, the method and
+ * the types of input and `data` come from the contract (contract/api.ts: the learner's and the staff's calls).
  */
+import { type ApiKey, apiRoutes } from '../../contract/api'
+import type { StaffRole } from '../../contract/staff'
+import type { RouteData, RouteInput } from '../../contract/types'
 import { isValidDomain } from '../../shared/rules/domain'
 import { getLocale, i18n, t } from './i18n'
 
@@ -74,7 +79,7 @@ export function onSessionEnded(fn: Ended): void {
 
 interface Options {
   body?: unknown
-  query?: Record<string, string | number | undefined>
+  query?: Record<string, unknown>
   /** without the session (sign-in calls): the tenant id to send */
   tenantId?: string
   /** a bearer token other than the session's (sign-in, before the session is saved) */
@@ -91,7 +96,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, opts: Opt
   if (opts.body !== undefined) headers['content-type'] = 'application/json'
   const qs = opts.query
     ? new URLSearchParams(
-        Object.entries(opts.query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+        Object.entries(opts.query).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])),
       ).toString()
     : ''
   let res: Response
@@ -126,112 +131,70 @@ export async function request<T>(method: 'GET' | 'POST', path: string, opts: Opt
 export const messageOf = (e: unknown): string =>
   e instanceof ApiError ? e.message : e instanceof Error ? e.message : t('common.error')
 
-// ---- the calls ----
+/** Without the session (sign-in calls): the tenant id to send, and the token before the session is kept. */
+type CallOptions = Pick<Options, 'tenantId' | 'token'>
 
-export type StaffRole = 'teacher' | 'manager' | 'assistant'
-
-export interface Me {
-  userId: number
-  userAccount: string
-  nickName: string
-  staffRole: StaffRole
-  tenantId: number
-  tenantName: string
+interface LooseInput {
+  params?: Record<string, unknown>
+  query?: Record<string, unknown>
+  body?: unknown
 }
 
+/** A contract call by its key: `:segments` from `params`, `query` in the URL, a POST's JSON `body` ({} if none). */
+export function call<K extends ApiKey>(key: K, input?: RouteInput<K>, opts: CallOptions = {}): Promise<RouteData<K>> {
+  const meta = apiRoutes[key]
+  const { params, query, body } = (input ?? {}) as LooseInput
+  const path = meta.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(params?.[name] ?? '')))
+  return request<RouteData<K>>(meta.method, path, {
+    ...opts,
+    ...(query ? { query } : {}),
+    ...(meta.method === 'POST' ? { body: body ?? {} } : {}),
+  })
+}
+
+// ---- the calls ----
+
+export type { StaffRole }
+
+export type Me = RouteData<'GET /console/me'>
+
 export const findTenantId = (host: string) =>
-  request<string | number>('GET', '/app/common/findTenantId', { query: { hostH5: host } }).then(String)
+  call('GET /app/common/findTenantId', { query: { hostH5: host } }).then(String)
 
-export const captchaImage = (tenantId: string) =>
-  request<{ img: string; uuid: string }>('GET', '/captchaImage', { tenantId })
+export const captchaImage = (tenantId: string) => call('GET /captchaImage', undefined, { tenantId })
 
-export const login = (
-  tenantId: string,
-  body: { account: string; password: string; code: string; uuid: string; deviceUuid: string },
-) => request<{ token: string; userAccount: string }>('POST', '/login', { tenantId, body })
+export const login = (tenantId: string, body: RouteInput<'POST /login'>['body']) =>
+  call('POST /login', { body }, { tenantId })
 
 /** `token`: during sign-in, before the session is kept */
 export const fetchMe = (tenantId?: string, token?: string) =>
-  request<Me>('GET', '/console/me', tenantId ? { tenantId, token } : {})
+  call('GET /console/me', undefined, tenantId ? { tenantId, token } : {})
 
 export const signOut = (tenantId?: string, token?: string) =>
-  request<null>('POST', '/console/signout', tenantId ? { tenantId, token } : {})
+  call('POST /console/signout', undefined, tenantId ? { tenantId, token } : {})
 
-export interface RefundRow {
-  orderId: number
-  orderNo: string
-  userAccount: string
-  payPrice: number
-  refundReason: string | null
-  refundRequestedAt: string | null
-}
-export interface InvoiceRow {
-  invoiceId: number
-  userAccount: string
-  titleType: number
-  title: string
-  taxNo: string
-  email: string
-  amount: number
-  orderIds: number[]
-}
-export interface CertificationRow {
-  userId: number
-  userAccount: string
-  realName: string
-  idCard: string
-  idCardImage: string
-  faceImage: string
-  submittedAt: string
-}
-export interface PhotoRow {
-  photoId: number
-  userAccount: string
-  scene: string
-  goodsId: number | null
-  goodsName: string | null
-  sectionId: number | null
-  sectionName: string | null
-  recordId: number | null
-  imageUrl: string
-  createdAt: string
-  certFaceImage: string | null
-  certStatus: number | null
-}
-export interface CertificateRow {
-  serial: string
-  userAccount: string
-  realName: string
-  examName: string
-  score: number
-  issuedAt: string
-  revokedAt: string | null
-}
-export interface AccountRow {
-  userId: number
-  userAccount: string
-  telPhone: string
-  nickName: string
-  realName: string
-  staffRole: StaffRole | ''
-}
+export type RefundRow = RouteData<'GET /staff/refunds'>[number]
+export type InvoiceRow = RouteData<'GET /staff/invoices'>[number]
+export type CertificationRow = RouteData<'GET /staff/certifications'>[number]
+export type PhotoRow = RouteData<'GET /staff/photos'>[number]
+export type CertificateRow = RouteData<'GET /staff/certificates'>[number]
+export type AccountRow = RouteData<'GET /staff/accounts'>[number]
 
 export const staff = {
-  refunds: () => request<RefundRow[]>('GET', '/staff/refunds'),
+  refunds: () => call('GET /staff/refunds'),
   decideRefund: (orderId: number, approve: boolean, reason?: string) =>
-    request<{ orderStatus: number }>('POST', `/staff/refunds/${orderId}`, { body: { approve, reason } }),
-  invoices: () => request<InvoiceRow[]>('GET', '/staff/invoices'),
-  issueInvoice: (invoiceId: number) => request<unknown>('POST', `/staff/invoices/${invoiceId}/issue`, { body: {} }),
-  certifications: () => request<CertificationRow[]>('GET', '/staff/certifications'),
+    call('POST /staff/refunds/:orderId', { params: { orderId }, body: { approve, reason } }),
+  invoices: () => call('GET /staff/invoices'),
+  issueInvoice: (invoiceId: number) => call('POST /staff/invoices/:invoiceId/issue', { params: { invoiceId } }),
+  certifications: () => call('GET /staff/certifications'),
   decideCertification: (userId: number, approve: boolean, reason?: string) =>
-    request<unknown>('POST', `/staff/certifications/${userId}`, { body: { approve, reason } }),
-  photos: () => request<PhotoRow[]>('GET', '/staff/photos'),
+    call('POST /staff/certifications/:userId', { params: { userId }, body: { approve, reason } }),
+  photos: () => call('GET /staff/photos'),
   decidePhoto: (photoId: number, approve: boolean) =>
-    request<unknown>('POST', `/staff/photos/${photoId}`, { body: { approve } }),
-  certificates: () => request<CertificateRow[]>('GET', '/staff/certificates'),
-  revokeCertificate: (serial: string) =>
-    request<unknown>('POST', `/staff/certificates/${encodeURIComponent(serial)}/revoke`, { body: {} }),
-  accounts: (account?: string) => request<AccountRow[]>('GET', '/staff/accounts', { query: { account } }),
+    call('POST /staff/photos/:photoId', { params: { photoId }, body: { approve } }),
+  certificates: () => call('GET /staff/certificates'),
+  revokeCertificate: (serial: string) => call('POST /staff/certificates/:serial/revoke', { params: { serial } }),
+  accounts: (account?: string) => call('GET /staff/accounts', { query: { account } }),
   setRole: (userId: number, staffRole: StaffRole | '') =>
-    request<AccountRow>('POST', `/staff/accounts/${userId}/role`, { body: { staffRole } }),
+    call('POST /staff/accounts/:userId/role', { params: { userId }, body: { staffRole } }),
 }

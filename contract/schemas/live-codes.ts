@@ -1,9 +1,10 @@
 /**
- * Live room: the chat wire protocol and constants shared by the app (src/services/live), the chat server
+ * Live room: the chat wire protocol and constants shared by the app and the console (shared/live), the chat server
  * (server/src/modules/live) and the tests. No zod here: the app imports these values. Shape after ../shared/LIVE.md:
  * one socket.io event named `message` carrying a JSON string `{EVENT, ...}`, with an ack for the sender.
  * docs/DECISIONS.md "Live".
  */
+import { STAFF_ROLES } from '../roles'
 import type { ActiveInteractions, InteractionErrorCode } from './live-interactions'
 
 /** socket.io namespace of the chat server (same HTTP server as the API; path `/socket.io`). */
@@ -56,7 +57,7 @@ export const CHAT_USER_TYPES = ['teacher', 'manager', 'assistant', 'student', 's
 export type ChatUserType = (typeof CHAT_USER_TYPES)[number]
 export const MODERATOR_TYPES: readonly ChatUserType[] = ['teacher', 'manager', 'assistant']
 /** roles staff may give an account (sys_user.staff_role) */
-export const LIVE_STAFF_ROLES = ['teacher', 'manager', 'assistant'] as const
+export const LIVE_STAFF_ROLES = STAFF_ROLES
 export const isModerator = (t: string): boolean => (MODERATOR_TYPES as readonly string[]).includes(t)
 
 /** Events the client sends (payload fields beside EVENT). */

@@ -234,7 +234,7 @@ export const LEARNER_ONLY_EVENTS: readonly (keyof InteractionClientEvents)[] = [
 /** Why a points balance changed: a red packet grabbed, a reward given / received, points the school granted. */
 export type PointsReason = 'redpaper' | 'reward_sent' | 'reward_received' | 'grant'
 
-/** One ledger row of `GET <apiBase>/live/points` (outside the contract routes: a learner route of the chat server). */
+/** One ledger row of `GET <apiBase>/live/points` (`liveRoutes` below: a learner call the spec does not list). */
 export interface PointsLedgerRow {
   id: number
   /** + gained, - spent */

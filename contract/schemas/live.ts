@@ -5,7 +5,9 @@
  */
 import { z } from 'zod'
 import type { RouteKey } from '../routes'
+import type { StaffRouteKey } from '../staff'
 import { CHAT_USER_TYPES, LIVE, LIVE_STATES } from './live-codes'
+import type { liveRoutes } from './live-interactions'
 import type { RouteSchema } from './types'
 
 export * from './live-codes'
@@ -187,3 +189,183 @@ export const liveSchemas = {
     data: z.object({ provider: z.enum(['local', 'polyv']), apiId: z.string(), verifyUrl: z.string() }),
   },
 } satisfies Partial<Record<RouteKey, RouteSchema>>
+
+/** one row of the learner's points ledger (./live-interactions.ts PointsLedgerRow) */
+const pointsLedgerRow = z.object({
+  id: int,
+  /** + gained, - spent */
+  delta: int,
+  /** the balance after this row */
+  balance: int,
+  reason: z.enum(['redpaper', 'reward_sent', 'reward_received', 'grant']),
+  /** the live session it happened in (null outside a class) */
+  sessionId: int.nullable(),
+  sessionTitle: z.string(),
+  note: z.string(),
+  timeMs: int,
+})
+
+/** The live room's learner calls the spec does not list (./live-interactions.ts liveRoutes). */
+export const liveLearnerSchemas = {
+  /** the learner's tenant points: the balance and the ledger, newest first (docs/DECISIONS.md "Live — interactions") */
+  'GET /live/points': {
+    query: z.object({
+      pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    }),
+    data: z.object({ balance: int, rows: z.array(pointsLedgerRow), total: int }),
+    refusals: { query: 'pageNum and pageSize: whole numbers, pageSize 1 to 100' },
+  },
+} satisfies Record<keyof typeof liveRoutes, RouteSchema>
+
+const channelId = z.object({ channelId: id })
+const sessionOf = z.object({ channelId: id, sessionId: id })
+const channelRefusal = 'channelId: must be a positive whole number'
+const other = z.object({ sessionId: int, title: z.string() })
+/** question types an answer card can carry: 1 single, 2 multiple, 3 judgement */
+export const PUSHABLE_TYPES = [1, 2, 3] as const
+
+/**
+ * The live desk and the teacher console's reads (../staff.ts; server/src/modules/live/staff.ts and
+ * server/src/modules/console/live.ts). docs/DECISIONS.md "Live — data", "Live — teacher console".
+ */
+export const liveStaffSchemas = {
+  /** the school's channels, each with its classes (the last 90 days and everything ahead, soonest first) */
+  'GET /staff/live/channels': {
+    data: z.array(
+      z.object({
+        channelId: int,
+        name: z.string(),
+        goodsId: int.nullable(),
+        goodsName: z.string(),
+        examId: int.nullable(),
+        teacherName: z.string(),
+        scene: z.string(),
+        provider: z.string(),
+        providerChannelId: z.string(),
+        chatClosed: z.boolean(),
+        bulletin: z.string(),
+        playbackEnabled: z.boolean(),
+        likes: int,
+        sessions: z.array(
+          z.object({
+            sessionId: int,
+            title: z.string(),
+            startTime: time,
+            endTime: time,
+            state,
+            startedTime: time.nullable(),
+            endedTime: time.nullable(),
+            readyRecordings: int,
+          }),
+        ),
+      }),
+    ),
+  },
+  /** schedules a class: { title, startTime, endTime } (Unix seconds) */
+  'POST /staff/live/channels/:channelId/sessions': {
+    params: channelId,
+    body: z.object({
+      title: z.string().trim().min(1).max(100),
+      startTime: z.number().int().min(0).max(4_102_444_800),
+      endTime: z.number().int().min(0).max(4_102_444_800),
+    }),
+    data: z.object({ sessionId: int, channelId: int, title: z.string(), startTime: time, endTime: time, state }),
+    refusals: {
+      params: channelRefusal,
+      body: 'title, startTime and endTime are required: a title of 1-100 characters and times in Unix seconds',
+    },
+  },
+  /**
+   * the push address of one class (OBS: server + stream key naming the class), what its key would meet now
+   * (`blocked`; an ended class has no address: '' and 0) and why its last publish was refused
+   */
+  'GET /staff/live/channels/:channelId/push': {
+    params: channelId,
+    query: z.object({ sessionId: id.optional() }),
+    data: z.object({
+      channelId: int,
+      channelName: z.string(),
+      sessionId: int,
+      sessionTitle: z.string(),
+      sessionState: state,
+      blocked: z.enum(['class ended', 'another class is live']).nullable(),
+      other: other.optional(),
+      /** epoch ms of the refused publish and the hook's reason */
+      lastRefused: z.object({ at: int, reason: z.string(), other: other.optional() }).nullable(),
+      server: z.string(),
+      streamKey: z.string(),
+      url: z.string(),
+      /** epoch seconds */
+      expiresAt: int,
+    }),
+    refusals: { params: channelRefusal, query: 'sessionId: must be a positive whole number' },
+  },
+  /** banks with how many pushable questions each holds */
+  'GET /console/live/banks': {
+    data: z.array(z.object({ bankId: int, name: z.string(), goodsName: z.string(), questionCount: int })),
+  },
+  /** the questions a teacher may push as a live test question: plain stem, options, answer */
+  'GET /console/live/questions': {
+    query: z.object({
+      bankId: id,
+      type: z.coerce
+        .number()
+        .int()
+        .refine((v) => (PUSHABLE_TYPES as readonly number[]).includes(v))
+        .optional(),
+      keyword: z.string().trim().max(50).optional(),
+      pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(50).default(20),
+    }),
+    data: page(
+      z.object({
+        questionId: int,
+        /** 1 single, 2 multiple, 3 judgement */
+        type: int,
+        stem: z.string(),
+        options: z.array(z.tuple([z.string(), z.string()])),
+        answer: z.string(),
+      }),
+    ),
+    refusals: { query: 'bankId is required; type is 1, 2 or 3; keyword at most 50 characters; pageSize 1-50' },
+  },
+  /** who is banned from the room's chat now (bans are per channel and outlast a class) */
+  'GET /console/live/channels/:channelId/bans': {
+    params: channelId,
+    data: z.array(z.object({ userId: int, nick: z.string(), until: int, since: int })),
+    refusals: { params: channelRefusal },
+  },
+  /** the class's check-ins, newest first */
+  'GET /console/live/channels/:channelId/sessions/:sessionId/checkins': {
+    params: sessionOf,
+    data: z.array(z.object({ checkinId: int, message: z.string(), endsAt: int, open: z.boolean(), signed: int })),
+    refusals: { params: channelRefusal },
+  },
+  /** the class's lotteries, newest first, with the announced winners and their claim forms */
+  'GET /console/live/channels/:channelId/sessions/:sessionId/lotteries': {
+    params: sessionOf,
+    data: z.array(
+      z.object({
+        lotteryId: int,
+        prize: z.string(),
+        winnerCount: int,
+        eligible: int,
+        drawAt: int,
+        announced: z.boolean(),
+        winners: z.array(
+          z.object({
+            userId: int,
+            nick: z.string(),
+            claimed: z.boolean(),
+            name: z.string(),
+            phone: z.string(),
+            address: z.string(),
+            claimedAt: int,
+          }),
+        ),
+      }),
+    ),
+    refusals: { params: channelRefusal },
+  },
+} satisfies Partial<Record<StaffRouteKey, RouteSchema>>

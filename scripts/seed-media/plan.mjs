@@ -260,9 +260,7 @@ export function lessonJobs() {
 /** The files the seed expects: every image above, every video LESSON_VIDEOS names, every handout a goods lists. */
 export function expectedFiles() {
   const videos = new Set(Object.values(LESSON_VIDEOS).flatMap((m) => Object.values(m)))
-  const handouts = new Set(
-    TENANTS.flatMap((t) => learnSeeds(t.id).flatMap((g) => g.handouts.map((h) => h.file))),
-  )
+  const handouts = new Set(TENANTS.flatMap((t) => learnSeeds(t.id).flatMap((g) => g.handouts.map((h) => h.file))))
   return { images: imageJobs().map((j) => j.file), videos: [...videos].sort(), handouts: [...handouts].sort() }
 }
 

@@ -331,7 +331,10 @@ const LETTERS = 'ABCDEFGH'
 /** A practice question: title, options (letters), and, with `answer`, the answer and its explanation. */
 function questionHtml(q, n, answer) {
   const kind = { 1: '单选', 2: '多选', 3: '判断' }[q.type]
-  const opts = q.type === 3 ? '' : `<ol class="opts">${q.options.map((o, i) => `<li><b>${LETTERS[i]}.</b> ${o}</li>`).join('')}</ol>`
+  const opts =
+    q.type === 3
+      ? ''
+      : `<ol class="opts">${q.options.map((o, i) => `<li><b>${LETTERS[i]}.</b> ${o}</li>`).join('')}</ol>`
   const ans = q.type === 3 ? (q.ans === 'A' ? '正确' : '错误') : q.ans.replace(/,/g, '')
   const key = `<div class="ans"><b>答案：${ans}</b>　${q.analysis}</div>`
   return `<div class="q"><div class="qt"><span class="no">${n}</span><span class="kind">${kind}</span>${q.title}</div>${answer === 'only' ? '' : opts}${answer ? key : ''}</div>`

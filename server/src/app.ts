@@ -1,5 +1,6 @@
 /**
- * The Fastify instance: plugins, the ONE error handler, tenant + auth guard, then every contract route
+ * The Fastify instance: plugins, the ONE error handler, tenant + auth guard, then every contract route, the learner's
+ * and the school staff's (contract/api.ts: the staff calls name the roles the guard checks)
  * (handler when one exists, otherwise the 501 'not available' envelope).
  */
 import fs from 'node:fs'
@@ -9,7 +10,6 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
-import { eq } from 'drizzle-orm'
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -17,41 +17,35 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import { type RouteKey, type RouteMeta, routes } from '../../contract/routes'
+import { type ApiKey, apiRoutes } from '../../contract/api'
+import type { RouteMeta } from '../../contract/routes'
 import { type RouteSchema, schemas } from '../../contract/schemas'
 import { AUTO_SUBMIT_SWEEP_SECONDS } from '../../contract/schemas/exam-codes'
 import { storable, UnstorableText } from '../../shared/rules/storable-text'
 import type { AppConfig } from './config'
 import type { Db } from './db'
-import { tenant } from './db/schema'
 import { AppError, type Ctx, EnvelopeResult, envelope, httpStatusOf, type Services, TenantScope } from './http/core'
 import { h5PageSender } from './http/h5-page'
 import { langOf, refusalEnvelope } from './http/refusals'
-import { staffScopeOf } from './http/staff-auth'
+import { staffAccess } from './http/staff-auth'
+import { tenantResolver } from './http/tenant'
 import { handlers } from './modules'
-import { registerReceiptPage } from './modules/order/receipt-page'
-import { registerAnswerStaffRoutes } from './modules/answer/staff'
 import { registerConsole } from './modules/console'
-import { registerPromptStaffRoutes } from './modules/learn/staff'
 import { sweepExpired } from './modules/exam/attempts'
 import { registerCertificateRoutes } from './modules/exam/certificates'
 import { REMIND_SWEEP_MS, sweepReminders } from './modules/inform/reminders'
-import { registerNoticeRoutes } from './modules/inform/staff'
 import { registerMediaRoutes } from './modules/learn/media'
 import { registerPolyvCallback } from './modules/learn/polyv-callback'
 import { LiveAccess } from './modules/live/access'
 import { attachChat } from './modules/live/chat'
 import { LiveEvents } from './modules/live/events'
-import { registerLivePointsRoute } from './modules/live/points-route'
-import { registerLiveStaffRoutes } from './modules/live/staff'
 import { createLiveProvider } from './modules/live/video'
 import { PublishNotes } from './modules/live/video/publish-notes'
 import { registerLiveRoutes } from './modules/live/video/routes'
 import { registerLocalPayPage } from './modules/order/pay-page'
+import { registerReceiptPage } from './modules/order/receipt-page'
 import { closeExpiredOrders } from './modules/order/service'
-import { registerStaffRoutes } from './modules/order/staff'
 import { PLAN_REMIND_SWEEP_MS, sweepPlanReminders } from './modules/plan/reminder'
-import { registerProfileStaffRoutes } from './modules/profile/staff'
 import {
   formBodyParser,
   isMalformedMultipart,
@@ -78,31 +72,44 @@ export interface BuildOptions {
 }
 
 type AnyHandler = (ctx: Ctx, input: unknown) => Promise<unknown>
-const handlerOf = (key: RouteKey) => (handlers as Record<string, AnyHandler | undefined>)[key]
-const schemaOf = (key: RouteKey) => (schemas as Partial<Record<string, RouteSchema>>)[key]
+const handlerOf = (key: ApiKey) => (handlers as Record<string, AnyHandler | undefined>)[key]
+const schemaOf = (key: ApiKey) => (schemas as Partial<Record<string, RouteSchema>>)[key]
 
-/** Contract routes that have no handler yet (they answer 501). */
-export const unimplementedRoutes = (): RouteKey[] =>
-  (Object.keys(routes) as RouteKey[]).filter((k) => !handlerOf(k) || !schemaOf(k))
+/** Contract routes (learner and staff) that have no handler yet (they answer 501). */
+export const unimplementedRoutes = (): ApiKey[] =>
+  (Object.keys(apiRoutes) as ApiKey[]).filter((k) => !handlerOf(k) || !schemaOf(k))
+
+/** The refusal a route names for an input part that failed its schema (contract/schemas/types.ts Refusal). */
+function namedRefusal(refusals: RouteSchema['refusals'], context: string | undefined, field: string) {
+  const part = context === 'querystring' ? 'query' : context
+  const r = part === 'query' || part === 'params' || part === 'body' ? refusals?.[part] : undefined
+  if (r === undefined) return undefined
+  if (typeof r === 'string') return { code: 400, msg: r }
+  return { code: r.code ?? 400, msg: r.byField?.[field.split('.')[0] ?? ''] ?? r.msg }
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: Ctx
     rawBody?: string
   }
+  interface FastifyContextConfig {
+    /** the contract's refusals of the route's input (RouteSchema['refusals']), sent by the error handler */
+    refusals?: RouteSchema['refusals']
+  }
 }
 
 /** Routes whose handler verifies a signature over the exact body bytes. */
-const RAW_BODY = new Set<RouteKey>(['POST /wx/pay/callback', 'POST /aliyun/oss/callback'])
+const RAW_BODY = new Set<ApiKey>(['POST /wx/pay/callback', 'POST /aliyun/oss/callback'])
 const RAW_BODY_LIMIT = 64 * 1024
 // the H5 build's js/ and css/ files carry a content hash in their name (config/index.ts h5.output)
 const HASHED_ASSET = /(?:^|[\\/])(?:js|css)[\\/][^\\/]+\.[0-9a-f]{8,}\.(?:js|css)(?:\.br|\.gz)?$/
-const PAY_CALLBACK: RouteKey = 'POST /wx/pay/callback'
+const PAY_CALLBACK: ApiKey = 'POST /wx/pay/callback'
 /** The object store calls it without our headers: the tenant guard runs after the body names the key. */
-const UPLOAD_CALLBACK: RouteKey = 'POST /aliyun/oss/callback'
-const API_UPLOAD: RouteKey = 'POST /aliyun/oss/upload'
+const UPLOAD_CALLBACK: ApiKey = 'POST /aliyun/oss/callback'
+const API_UPLOAD: ApiKey = 'POST /aliyun/oss/upload'
 
-const RATE_LIMITED_LOGIN = new Set<RouteKey>([
+const RATE_LIMITED_LOGIN = new Set<ApiKey>([
   'POST /login',
   'POST /app/common/account_login',
   'POST /app/common/telphone_login',
@@ -123,7 +130,7 @@ const RATE_LIMITED_LOGIN = new Set<RouteKey>([
  * drops the tenant's entries on every process (Redis pub/sub); the TTL is the backstop for changes made by hand.
  */
 const PUBLIC_CACHE_MS = 30_000
-const CACHED_PUBLIC = new Set<RouteKey>([
+const CACHED_PUBLIC = new Set<ApiKey>([
   'GET /app/common/config',
   'GET /app/common/system/dict/data/list',
   'GET /app/common/base/advertising/homeLocation',
@@ -235,6 +242,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const v = err.validation[0]!
       const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'input'
+      // a route may name its own refusal of a part (the staff desk's calls do: contract/schemas/types.ts Refusal)
+      const named = namedRefusal(req.routeOptions.config?.refusals, err.validationContext, field)
+      if (named) return send(named.code, named.msg)
       return send(400, `${field}: ${v.message}`)
     }
     const e = err as { statusCode?: number; message?: string; code?: string }
@@ -308,25 +318,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
 
   // ---- tenant + auth: the ONE place ----
-  const tenantCache = new Map<number, number>() // tenant id -> time checked
-  const resolveTenant = async (req: FastifyRequest): Promise<TenantScope> => {
-    const raw = req.headers['tenant-id']
-    const value = Array.isArray(raw) ? raw[0] : raw
-    if (!value) throw new AppError(400, 'tenant-id header is required')
-    if (!/^\d{1,15}$/.test(value)) throw new AppError(400, 'tenant-id header must be a number')
-    const id = Number(value)
-    const seen = tenantCache.get(id)
-    if (seen === undefined || Date.now() - seen > 30_000) {
-      const [row] = await db.select({ id: tenant.id }).from(tenant).where(eq(tenant.id, id))
-      if (!row) throw new AppError(404, 'unknown tenant')
-      tenantCache.set(id, Date.now())
-    }
-    return new TenantScope(id)
-  }
+  const tenantOf = tenantResolver(db) // the `tenant-id` header (http/tenant.ts)
   const guard = (meta: RouteMeta) => async (req: FastifyRequest) => {
-    const scope = meta.noTenant ? new TenantScope(0) : await resolveTenant(req)
-    req.ctx = { db, config, services, log: req.log, ip: req.ip, scope, lang: langOf(req.headers) }
+    const at = { db, config, services, log: req.log, ip: req.ip, hostname: req.hostname, lang: langOf(req.headers) }
+    if (meta.roles) {
+      // a staff call: the account's role, or the operator's X-Staff-Token (http/staff-auth.ts)
+      const { scope, staff, user } = await staffAccess(db, req, meta, { tenantOf, staffToken: config.staffToken })
+      req.ctx = { ...at, scope, staff, ...(user ? { user } : {}) }
+      return
+    }
+    const scope = meta.noTenant ? new TenantScope(0) : await tenantOf(req)
+    req.ctx = { ...at, scope }
     if (!meta.public) req.ctx.user = await authenticate(db, scope, req.headers.authorization)
+  }
+
+  // A staff write may change what the cached public reads show: the tenant's entries go on every process. Content
+  // edited outside the server (SQL, imports) is announced with POST /staff/content/changed.
+  const staffWrote = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode < 400) await cache.changed(req.ctx.scope.tenantId)
   }
 
   const sendResult = (reply: FastifyReply, out: unknown) => {
@@ -345,8 +354,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, formBodyParser)
-      for (const key of Object.keys(routes) as RouteKey[]) {
-        const meta: RouteMeta = routes[key]
+      for (const key of Object.keys(apiRoutes) as ApiKey[]) {
+        const meta: RouteMeta = apiRoutes[key]
         const handler = handlerOf(key)
         const schema = schemaOf(key)
         const rl = RATE_LIMITED_LOGIN.has(key)
@@ -358,7 +367,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           method: meta.method,
           url: meta.path,
           onRequest: key === PAY_CALLBACK ? [tenantFromQuery, guard(meta)] : key === UPLOAD_CALLBACK ? [] : guard(meta),
-          config: rl ? { rateLimit: rl } : {},
+          config: { ...(rl ? { rateLimit: rl } : {}), ...(schema?.refusals ? { refusals: schema.refusals } : {}) },
         }
         if (!handler || !schema) {
           api.route({
@@ -375,6 +384,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           ...(RAW_BODY.has(key) ? { preParsing: keepRawBody } : {}),
           ...(key === UPLOAD_CALLBACK ? { preHandler: [tenantFromUploadKey, guard(meta)] } : {}),
           ...(key === API_UPLOAD ? { preValidation: receiveApiUpload } : {}),
+          ...(meta.roles && meta.method === 'POST' ? { onResponse: staffWrote } : {}),
           schema: {
             ...(schema.query ? { querystring: schema.query } : {}),
             ...(schema.params ? { params: schema.params } : {}),
@@ -401,40 +411,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   )
 
   if (payment instanceof LocalPaymentProvider) await registerLocalPayPage(app, db, config, payment)
-  // staff desk (manager accounts; x-staff-token too when STAFF_TOKEN is set) and the console (docs/DECISIONS.md "Console")
-  await registerStaffRoutes(app, db, config.apiBase, config.staffToken)
-  await registerNoticeRoutes(app, db, config.apiBase, config.staffToken) // tenant announcements (messages)
-  // enrolment profiles: the school locks or returns them (modules/profile/staff.ts)
-  await registerProfileStaffRoutes(app, db, config.apiBase, config.staffToken)
-  // live desk: channels, sessions, the teacher's push address (modules/live/staff.ts)
-  await registerLiveStaffRoutes(app, db, config.apiBase, config.staffToken, services.live)
-  // Q and A desk: learners' questions and the teachers' replies (modules/answer/staff.ts)
-  await registerAnswerStaffRoutes(app, db, config.apiBase, config.staffToken)
-  // learning prompts: the school sets them (modules/learn/staff.ts)
-  await registerPromptStaffRoutes(app, db, config.apiBase, config.staffToken)
-  await registerConsole(app, db, config)
+  // the console's pages (docs/DECISIONS.md "Console"); its calls are contract routes (contract/staff.ts)
+  await registerConsole(app, config)
   // who may still watch (live/access.ts): lesson videos here, the live rooms' media and chat below
   const liveAccess = services.live.access!
   await registerMediaRoutes(app, config, liveAccess)
   await registerUploadStore(app, config)
   await registerCertificateRoutes(app, db, config)
-  await registerLivePointsRoute(app, db, config.apiBase) // the learner's points (live interactions)
   await registerReceiptPage(app, db, config) // a paid order's receipt page (issue 17)
   await registerPolyvCallback(app, db, config) // polyv's authorization callback, with polyv as the video provider
-
-  // A staff write may change what the cached public reads show: the tenant's entries go on every process. Content
-  // edited outside the server (SQL, imports) is announced with POST /staff/content/changed.
-  const staffPrefix = `${config.apiBase}/staff/`
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return
-    if (!req.url.startsWith(staffPrefix)) return
-    const tenantId = Number(req.headers['tenant-id'])
-    if (Number.isInteger(tenantId) && tenantId > 0) await cache.changed(tenantId)
-  })
-  app.post(`${staffPrefix}content/changed`, async (req) => {
-    await staffScopeOf(db, req, { roles: ['manager'], staffToken: config.staffToken })
-    return envelope(200, 'ok', null) // the onResponse hook above drops the caches
-  })
 
   // Sweeps: once per tick across processes (services/shared/ticks.ts).
   // Unpaid orders past their deadline close lazily on read; this sweep closes the rest every minute.

@@ -3,7 +3,7 @@
  * title 1-100 characters; a company title (titleType 2) needs a tax number of 15-20 digits or capital
  * letters (I, O, S, V, Z excluded), upper-cased; email at most 100 characters in zod's email shape.
  */
-import type { FormErrors } from '@/features/account/form/rules'
+import type { FormErrors } from '@/components/form/errors'
 
 export const TITLE_TYPE = { personal: 1, company: 2 } as const
 export type TitleType = 1 | 2

@@ -17,7 +17,7 @@ export type StorageKey =
   | 'answer_outbox'
   | 'apply_city'
   | 'tenant_brand'
-  // live chat: bans per room until their expiry (src/services/live/bans.ts)
+  // live chat: bans per room until their expiry (src/features/live/chat/bans.ts)
   | 'live_bans'
 
 export const storage = {

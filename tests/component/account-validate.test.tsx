@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { displayName, maskPhone } from '@/features/user/format'
-import { changedFields, validateEdu, validateInfo } from '@/features/user/profile-fields'
 import {
   hasErrors,
   passwordPairErrors,
@@ -14,6 +12,8 @@ import {
   validateRegister,
   validateSmsLogin,
 } from '@/features/account/form/rules'
+import { displayName, maskPhone } from '@/features/user/format'
+import { changedFields, validateEdu, validateInfo } from '@/features/user/profile-fields'
 
 const goodRegister = { phone: '13812345678', code: '123456', password: 'abc12345', password2: 'abc12345', agree: true }
 

@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Stroke } from '@/features/exam/components/signature-pad/stroke'
 import type { RecordSummary } from '@/features/bank/api'
 import type { Appointment, Certificate, EligibilityCheck, ExamDetail, ExamRow, InfoDetail } from '@/features/exam/api'
+import type { Stroke } from '@/features/exam/components/signature-pad/stroke'
 import { firePageEvent, setRouter } from '../unit/taro-double'
 
 // The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).

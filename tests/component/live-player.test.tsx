@@ -1,5 +1,5 @@
 /**
- * The live room's H5 player (src/pages3/live/parts/player.h5.tsx; issue 25): a live stream has no duration, so no
+ * The live room's H5 player (src/features/live/room/player.h5.tsx; issue 25): a live stream has no duration, so no
  * seek bar or time is shown, only a live badge and play / pause, sound and full screen; a recording keeps the
  * browser's controls (its seek bar).
  */

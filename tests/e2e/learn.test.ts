@@ -260,7 +260,8 @@ describe('the next section (issue 25)', () => {
     await expect.poll(async () => (await state()).playing, { timeout: 15_000 }).toBe(true)
     expect((await state()).same).toBe(true)
     expect(await page.locator('.taro_page_stationed .vp-tap-play').count()).toBe(0)
-  }, 150_000)
+    // the section plays to its end: a seeded lesson runs 3-5 minutes (scripts/seed-media.mjs)
+  }, 420_000)
 
   it('a browser that will not start the next section by itself gets a clear play button', async () => {
     // playing, the learner picks another section; this browser wants a tap for every play

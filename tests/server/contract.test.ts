@@ -1,16 +1,18 @@
 /**
- * Contract-wide checks: auth on every non-public route, tenant binding of tokens, the routes without a
+ * Contract-wide checks over every route the loop registers (the learner's and the staff's: contract/api.ts): auth
+ * on every non-public route, tenant binding of tokens, the routes without a
  * handler (501) and random malformed input never producing a 5xx or a stack trace.
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RouteKey, routes } from '../../contract/routes'
+import { type ApiKey, apiRoutes } from '../../contract/api'
 import { schemas } from '../../contract/schemas'
 import { unimplementedRoutes } from '../../server/src/app'
 import { call, freshPglite, type Harness, harness, login, serverFailed } from './helpers'
 
-const keys = Object.keys(routes) as RouteKey[]
-const implemented = Object.keys(schemas) as RouteKey[]
+const keys = Object.keys(apiRoutes) as ApiKey[]
+const implemented = Object.keys(schemas) as ApiKey[]
+const STAFF = 'staff-token-contract-0123456789'
 
 /** Routes without a handler: the contract routes that have no schema in contract/schemas.ts. */
 const EXPECTED_UNIMPLEMENTED = keys.filter((k) => !(k in schemas))
@@ -19,7 +21,7 @@ describe('contract', () => {
   let h: Harness
   let tokenA: string
   beforeAll(async () => {
-    h = await harness(await freshPglite())
+    h = await harness(await freshPglite(), { staffToken: STAFF })
     tokenA = await login(h, 1001, 'device-contract-1')
   })
   afterAll(async () => {
@@ -27,7 +29,7 @@ describe('contract', () => {
   })
 
   it('every non-public route answers 401 without a token', async () => {
-    const open = keys.filter((k) => !('public' in routes[k]))
+    const open = keys.filter((k) => !('public' in apiRoutes[k]))
     expect(open.length).toBeGreaterThan(100)
     for (const key of open) {
       const r = await call(h.app, key, {})
@@ -36,7 +38,7 @@ describe('contract', () => {
   })
 
   it('a token of tenant A is rejected as tenant B on every non-public implemented route', async () => {
-    const guarded = implemented.filter((k) => !('public' in routes[k]))
+    const guarded = implemented.filter((k) => !('public' in apiRoutes[k]))
     expect(guarded.length).toBeGreaterThanOrEqual(10)
     for (const key of guarded) {
       const r = await call(h.app, key, { tenant: 1002, token: tokenA, body: {} })
@@ -92,13 +94,19 @@ describe('contract', () => {
     )
     for (const key of implemented) {
       if (key === 'POST /app/user/offline') continue // would displace the fuzzing session itself (tested in core)
+      if (key === 'POST /console/signout') continue // would end it (tested in console)
+      // a staff call is fuzzed past its guard, as the operator (the staff token)
+      const staff = 'roles' in apiRoutes[key] ? { 'x-staff-token': STAFF } : undefined
       await fc.assert(
         fc.asyncProperty(json, dict, param, fc.boolean(), async (body, query, p, withToken) => {
           const r = await call(h.app, key, {
             token: withToken ? tokenA : undefined,
-            body: routes[key].method === 'POST' ? body : undefined,
+            body: apiRoutes[key].method === 'POST' ? body : undefined,
             query,
-            params: { id: p, account: p },
+            params: staff
+              ? Object.fromEntries([...apiRoutes[key].path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, p]))
+              : { id: p, account: p },
+            ...(staff ? { headers: staff } : {}),
           })
           if (serverFailed(key, r)) {
             throw new Error(`${key} -> ${r.status} ${r.raw.slice(0, 300)}`)

@@ -9,8 +9,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { type ApiKey, apiRoutes } from '../../contract/api'
 import type { RouteKey } from '../../contract/routes'
-import { routes } from '../../contract/routes'
 import { buildApp } from '../../server/src/app'
 import { defaultConfig } from '../../server/src/config'
 import { type Database, migrationsFolder, openDatabase } from '../../server/src/db'
@@ -27,10 +27,10 @@ function sourceHash(): string {
     ...fs.readdirSync(path.join(root, 'server/src/seed')).map((f) => path.join(root, 'server/src/seed', f)),
   ].sort()
   for (const f of files) if (fs.statSync(f).isFile()) h.update(f).update(fs.readFileSync(f))
-  // the seed reads the lesson videos' names and lengths too
-  const videos = path.join(root, 'server/media/video')
-  for (const f of fs.existsSync(videos) ? fs.readdirSync(videos).sort() : [])
-    h.update(f).update(String(fs.statSync(path.join(videos, f)).size))
+  // the seed reads the lesson videos' and handouts' names and sizes too
+  for (const dir of ['server/media/video', 'server/media/handout'].map((d) => path.join(root, d)))
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [])
+      h.update(f).update(String(fs.statSync(path.join(dir, f)).size))
   return h.digest('hex').slice(0, 16)
 }
 
@@ -126,6 +126,8 @@ export interface CallOptions {
   params?: Record<string, string | number>
   body?: unknown
   ip?: string
+  /** more request headers (e.g. a staff call's x-staff-token) */
+  headers?: Record<string, string>
 }
 
 export interface Reply<T = unknown> {
@@ -141,8 +143,8 @@ let ipCounter = 1
 export const nextIp = () => `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`
 
 // biome-ignore lint/suspicious/noExplicitAny: test replies are narrowed by each caller
-export async function call<T = any>(app: FastifyInstance, key: RouteKey, o: CallOptions = {}): Promise<Reply<T>> {
-  const meta = routes[key]
+export async function call<T = any>(app: FastifyInstance, key: ApiKey, o: CallOptions = {}): Promise<Reply<T>> {
+  const meta = apiRoutes[key]
   let url = `/api${meta.path}`.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent(String(o.params?.[name] ?? '1')),
   )
@@ -155,6 +157,7 @@ export async function call<T = any>(app: FastifyInstance, key: RouteKey, o: Call
   const tenant = o.tenant === undefined ? 1001 : o.tenant
   if (tenant !== null) headers['tenant-id'] = String(tenant)
   if (o.token) headers.authorization = `Bearer ${o.token}`
+  Object.assign(headers, o.headers)
   const res = await app.inject({
     method: meta.method,
     url,
@@ -175,7 +178,7 @@ export async function call<T = any>(app: FastifyInstance, key: RouteKey, o: Call
  * A reply that means the server failed (5xx status or envelope code — 6xx codes are refusals — or a stack trace in the body). The lock
  * status call answers code 500 with HTTP 200 by the spec ("locked elsewhere"): that one is an answer.
  */
-export function serverFailed(key: RouteKey, r: Reply): boolean {
+export function serverFailed(key: ApiKey, r: Reply): boolean {
   const lockAnswer = key === 'POST /lock/lockStatus' && r.code === 500 && r.status === 200
   const code5xx = r.code >= 500 && r.code < 600 // 6xx are the app's own refusal codes
   return r.status >= 500 || (code5xx && !lockAnswer) || /\bat .+:\d+:\d+|stack/i.test(r.raw)

@@ -2,7 +2,8 @@
  * The seed's media (docs/DECISIONS.md "Seed media"): every image a demo row names is a rendered JPEG of its
  * kind's size served with long cache headers (no generated SVG block), one distinct cover per goods; the WeChat
  * service card is a QR code of the tenant's WeChat ID; every course plays its own lesson video (slides + voice,
- * H.264/AAC, 30-60 s, under 600 KB) with the file's length; the media script's plan matches the committed files;
+ * H.264/AAC, 3-5 minutes, under 1.5 MB) with the file's length; the handouts are the PDFs the media script prints
+ * (tests/server/seed-content.test.ts checks their pages); the media script's plan matches the committed files;
  * a data dir seeded before all this is pointed at the new media on start.
  */
 import fs from 'node:fs'
@@ -12,7 +13,7 @@ import { and, asc, eq, inArray, like } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error the media script is plain ESM without types
-import { expectedFiles, imageJobs, inputHash, jobHtml, lessonHash, lessonJobs } from '../../scripts/seed-media/plan.mjs'
+import * as plan from '../../scripts/seed-media/plan.mjs'
 import {
   advertising,
   config,
@@ -32,6 +33,7 @@ import { CATALOGUES } from '../../server/src/seed/shop-data'
 import { freshPglite, type Harness, harness } from './helpers'
 
 const DEMO = TENANTS.map((t) => t.id)
+const { expectedFiles, handoutHash, handoutJobs, imageJobs, inputHash, jobHtml, lessonHash, lessonJobs } = plan
 const VIDEO_DIR = path.join(SEED_MEDIA_DIR, 'video')
 
 /** Width and height of a baseline or progressive JPEG (its SOF marker). */
@@ -235,15 +237,15 @@ describe('seed media', () => {
     }
   })
 
-  it('ships lesson videos of 30-60 s with H.264 video and AAC audio, each under 600 KB', () => {
+  it('ships lesson videos of 3-5 minutes with H.264 video and AAC audio, each under 1.5 MB', () => {
     const files = fs.readdirSync(VIDEO_DIR).filter((f) => f.endsWith('.mp4'))
     expect(files.length).toBeGreaterThanOrEqual(10)
     for (const f of files) {
       const buf = fs.readFileSync(path.join(VIDEO_DIR, f))
       const seconds = mp4Seconds(path.join(VIDEO_DIR, f))!
-      expect(seconds, f).toBeGreaterThanOrEqual(30)
-      expect(seconds, f).toBeLessThanOrEqual(60)
-      expect(buf.length, f).toBeLessThan(600_000)
+      expect(seconds, f).toBeGreaterThanOrEqual(180)
+      expect(seconds, f).toBeLessThanOrEqual(300)
+      expect(buf.length, f).toBeLessThan(1_500_000)
       expect(buf.includes('avc1'), f).toBe(true)
       expect(buf.includes('mp4a'), f).toBe(true)
       // faststart: the movie header comes before the media data, so playback starts before the download ends
@@ -252,33 +254,39 @@ describe('seed media', () => {
   })
 
   it("matches the media script's plan: every file it renders is committed, up to date, and nothing else", () => {
-    const plan = expectedFiles() as { images: string[]; videos: string[] }
-    expect(fs.readdirSync(SEED_IMAGE_DIR).sort()).toEqual([...plan.images].sort())
+    const planned = expectedFiles() as { images: string[]; videos: string[]; handouts: string[] }
+    expect(fs.readdirSync(SEED_IMAGE_DIR).sort()).toEqual([...planned.images].sort())
     expect(
       fs
         .readdirSync(VIDEO_DIR)
         .filter((f) => f.endsWith('.mp4'))
         .sort(),
-    ).toEqual(plan.videos)
+    ).toEqual(planned.videos)
     const lessons = (lessonJobs() as { file: string; slides: { points: unknown[] }[] }[]).map((l) => l.file).sort()
-    expect(lessons).toEqual(plan.videos)
+    expect(lessons).toEqual(planned.videos)
     for (const l of lessonJobs() as { file: string; slides: { points: unknown[] }[] }[]) {
-      expect(l.slides.length, l.file).toBeGreaterThanOrEqual(2)
-      expect(l.slides.length, l.file).toBeLessThanOrEqual(4)
+      expect(l.slides.length, l.file).toBeGreaterThanOrEqual(5)
+      expect(l.slides.length, l.file).toBeLessThanOrEqual(7)
     }
+    // the handouts: every one a goods lists is printed, and nothing else
+    expect(fs.readdirSync(path.join(SEED_MEDIA_DIR, 'handout')).sort()).toEqual(planned.handouts)
+    expect((handoutJobs() as { file: string }[]).map((j) => j.file).sort()).toEqual(planned.handouts)
     // and each was rendered from what the seed says now (names, tags, teachers, lesson text): a seed change
     // needs `npx tsx scripts/seed-media.mjs` (server/media/README.md)
     const manifest = JSON.parse(fs.readFileSync(path.join(SEED_MEDIA_DIR, 'manifest.json'), 'utf8')) as {
       images: Record<string, string>
       videos: Record<string, string>
+      handouts: Record<string, string>
     }
     const stale = [
       ...(imageJobs() as { file: string }[]).filter((j) => manifest.images[j.file] !== inputHash(jobHtml(j))),
       ...(lessonJobs() as { file: string }[]).filter((l) => manifest.videos[l.file] !== lessonHash(l)),
+      ...(handoutJobs() as { file: string }[]).filter((j) => manifest.handouts[j.file] !== handoutHash(j)),
     ].map((j) => j.file)
     expect(stale, 'rendered from older seed data: run npx tsx scripts/seed-media.mjs').toEqual([])
-    expect(Object.keys(manifest.images).sort()).toEqual([...plan.images].sort())
-    expect(Object.keys(manifest.videos).sort()).toEqual(plan.videos)
+    expect(Object.keys(manifest.images).sort()).toEqual([...planned.images].sort())
+    expect(Object.keys(manifest.videos).sort()).toEqual(planned.videos)
+    expect(Object.keys(manifest.handouts).sort()).toEqual(planned.handouts)
     // every seeded course has its lesson
     for (const [id, cat] of Object.entries(CATALOGUES))
       for (const g of cat.goods)

@@ -1,6 +1,6 @@
 /**
- * The teacher console's chat socket door (console/src/live/socket.ts) and room state (console/src/live/room.ts),
- * with a socket.io double: LOGIN with a fresh token on every (re)connect, the random 2-5 s reconnect, the 30 s
+ * The teacher console's chat socket door (console/src/features/live/socket.ts, on the chat core of shared/live) and
+ * room state (console/src/features/live/room.ts and its interactions/), with a socket.io double: LOGIN with a fresh token on every (re)connect, the random 2-5 s reconnect, the 30 s
  * overtime notice counted from when the connection was lost, the final states (token refused twice, LOGIN_KICK,
  * KICK of me), and the events folded into the room (merged chat, removals, check-in signatures once each, the mic
  * time-out, answers to questions, a late joiner's snapshot).

@@ -2,10 +2,23 @@
  * The one i18n core (shared/i18n/core.ts, issue 26 step 5): one t(), one interpolation, parts added by package
  * (main, subpackages, a page's own namespace), English given or loaded on demand.
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { createI18n, fill } from '../../shared/i18n/core'
 import enRefusals from '../../shared/i18n/en/refusals'
+import zhCommon from '../../shared/i18n/zh-CN/common'
+import zhPages from '../../shared/i18n/zh-CN/pages'
 import zhRefusals from '../../shared/i18n/zh-CN/refusals'
+import zhSub from '../../shared/i18n/zh-CN/sub'
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name)
+    if (statSync(full).isDirectory()) return sources(full)
+    return /\.tsx?$/.test(name) ? [full] : []
+  })
+}
 
 describe('fill', () => {
   it('fills {name} placeholders and leaves unknown ones', () => {
@@ -75,5 +88,21 @@ describe('createI18n', () => {
     expect(i18n.lookup('refusal.account.waitSecondsBeforeAsking', { n: '42' })).toBe('请 42 秒后再获取验证码')
     await i18n.setLocale('en')
     expect(i18n.lookup('refusal.account.oldPasswordWrong')).toBe('The old password is wrong')
+  })
+})
+
+describe("the pages' namespaces", () => {
+  it('each page part has a namespace of its own, apart from the shared catalogues', () => {
+    const found = [resolve('src'), resolve('console/src')].flatMap((dir) =>
+      sources(dir).flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/\bi18n\.scope\(\s*'([^']+)'/g)].map((m) => m[1]!),
+      ),
+    )
+    expect(found.length).toBeGreaterThan(20)
+    expect(found.length).toBe(new Set(found).size)
+    const shared = new Set(
+      Object.keys({ ...zhCommon, ...zhPages, ...zhSub, ...zhRefusals }).map((k) => k.split('.')[0]),
+    )
+    expect(found.filter((ns) => shared.has(ns))).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 /**
- * The live client's interactions (src/services/live/interactions.ts) against a socket double: what a learner sends
+ * The live client's interactions (src/features/live/interactions/*.ts) against a socket double: what a learner sends
  * for each interaction, what the room state becomes on the server's events and acks, the server-clock countdowns,
  * and the courtesy checks that refuse at once (with the catalogue's words) without sending anything.
  */

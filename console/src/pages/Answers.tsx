@@ -5,7 +5,7 @@
  * Server: server/src/modules/answer/staff.ts.
  */
 import { type FormEvent, useState } from 'react'
-import { messageOf, request } from '../api'
+import { call, messageOf } from '../api'
 import { i18n } from '../i18n'
 import { ListView, type Notice, NoticeLine, PageHead, Thumb, useList } from '../ui'
 
@@ -40,12 +40,9 @@ export interface AnswerRow {
 }
 
 const api = {
-  list: (status: Status) =>
-    request<{ rows: AnswerRow[]; total: number }>('GET', '/staff/answers', {
-      query: { status, pageNum: 1, pageSize: SHOWN },
-    }),
+  list: (status: Status) => call('GET /staff/answers', { query: { status, pageNum: 1, pageSize: SHOWN } }),
   reply: (answerId: number, content: string) =>
-    request<{ answerId: number; replyId: number }>('POST', `/staff/answers/${answerId}/reply`, { body: { content } }),
+    call('POST /staff/answers/:answerId/reply', { params: { answerId }, body: { content } }),
 }
 
 const zh = {

@@ -4,7 +4,7 @@
  * many learners got and read each. Sending asks first: an announcement cannot be taken back.
  */
 import { type FormEvent, useState } from 'react'
-import { messageOf, request } from '../api'
+import { call, messageOf } from '../api'
 import { i18n } from '../i18n'
 import { ListView, type Notice, NoticeLine, PageHead, useConfirm, useList } from '../ui'
 
@@ -33,12 +33,8 @@ export interface NoticeRow {
 }
 
 const api = {
-  list: () =>
-    request<{ rows: NoticeRow[]; total: number }>('GET', '/staff/notices', {
-      query: { pageNum: 1, pageSize: SHOWN },
-    }),
-  send: (title: string, content: string) =>
-    request<{ noticeId: number; recipients: number }>('POST', '/staff/notices', { body: { title, content } }),
+  list: () => call('GET /staff/notices', { query: { pageNum: 1, pageSize: SHOWN } }),
+  send: (title: string, content: string) => call('POST /staff/notices', { body: { title, content } }),
 }
 
 const zh = {

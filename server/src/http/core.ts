@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
+import type { StaffRole } from '../../../contract/roles'
 import type { ImplementedKey, Schemas } from '../../../contract/schemas'
 import type { AppConfig } from '../config'
 import type { Db } from '../db'
@@ -20,7 +21,6 @@ import type { PublicCache } from '../services/shared/public-cache'
 import type { SharedRedis } from '../services/shared/redis'
 import type { SmsSender } from '../services/sms'
 import type { Lang } from './refusals'
-import type { StaffAccess } from './staff-auth'
 
 export interface Envelope<T = unknown> {
   code: number
@@ -75,6 +75,22 @@ export interface AuthUser {
   userAccount: string
   tokenId: number
   deviceUuid: string
+}
+
+/** The account behind a staff call's bearer token that passed the role check (http/staff-auth.ts). */
+export interface StaffAccount {
+  userId: number
+  userAccount: string
+  nickName: string
+  staffRole: StaffRole
+}
+
+/** Who makes a staff call (ctx.staff). */
+export interface StaffAccess {
+  /** 'operator': the X-Staff-Token secret (no account); 'account': a staff account's login token */
+  via: 'operator' | 'account'
+  /** present when via = 'account' */
+  account?: StaffAccount
 }
 
 export interface Services {

@@ -10,32 +10,16 @@
 import { timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
+import { isStaffRole } from '../../../contract/roles'
 import type { RouteMeta } from '../../../contract/routes'
-import { isStaffRole, type StaffRole } from '../../../contract/staff'
 import type { Db } from '../db'
 import { sysUser } from '../db/schema'
 import { authenticate } from '../services/tokens'
-import { AppError, type AuthUser, type TenantScope } from './core'
-import { type TenantOf, tenantResolver } from './tenant'
+import { AppError, type AuthUser, type StaffAccess, type TenantScope } from './core'
+import type { TenantOf } from './tenant'
 
-export type { StaffRole } from '../../../contract/staff'
-export { isStaffRole, STAFF_ROLES } from '../../../contract/staff'
-
-/** The account behind a bearer token that passed the role check. */
-export interface StaffAccount {
-  userId: number
-  userAccount: string
-  nickName: string
-  staffRole: StaffRole
-}
-
-/** Who makes a staff call (ctx.staff). */
-export interface StaffAccess {
-  /** 'operator': the X-Staff-Token secret (no account); 'account': a staff account's login token */
-  via: 'operator' | 'account'
-  /** present when via = 'account' */
-  account?: StaffAccount
-}
+export { isStaffRole, STAFF_ROLES, type StaffRole } from '../../../contract/roles'
+export type { StaffAccess, StaffAccount } from './core'
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)
@@ -74,27 +58,4 @@ export async function staffAccess(
   if (!roles.includes(role)) throw new AppError(403, 'your staff role may not do this')
   const account = { userId: user.userId, userAccount: user.userAccount, nickName: row?.nickName ?? '', staffRole: role }
   return { scope, staff: { via: 'account', account }, user }
-}
-
-// ---- TRANSITIONAL (issue 26 step 4): the live desk's hand-registered calls, until they join the contract ----
-const resolvers = new WeakMap<Db, TenantOf>()
-const tenantOfDb = (db: Db): TenantOf => {
-  let r = resolvers.get(db)
-  if (!r) {
-    r = tenantResolver(db)
-    resolvers.set(db, r)
-  }
-  return r
-}
-export const requestTenant = (db: Db, req: FastifyRequest) => tenantOfDb(db)(req)
-export interface StaffScope extends StaffAccess {
-  scope: TenantScope
-}
-export async function staffScopeOf(
-  db: Db,
-  req: FastifyRequest,
-  opts: { roles: readonly StaffRole[]; staffToken?: string; operator?: false },
-): Promise<StaffScope> {
-  const { scope, staff } = await staffAccess(db, req, opts, { tenantOf: tenantOfDb(db), staffToken: opts.staffToken })
-  return { scope, ...staff }
 }

@@ -44,7 +44,9 @@ const OLD_ARTICLES: Record<number, string[]> = {
 }
 
 /** Old summaries that said something the goods does not hold. */
-const OLD_SUMMARIES: Record<string, string> = { 继续教育公需科目数字经济与创新发展: '本年度公需课程已上线，共30学时。' }
+const OLD_SUMMARIES: Record<string, string> = {
+  '继续教育公需科目：数字经济与创新发展': '本年度公需课程已上线，共30学时。',
+}
 
 /** The old seed's goods descriptions (sanitised), by tenant and goods key. */
 const OLD_DESCRIPTIONS: Record<number, Record<string, string>> = {
@@ -115,7 +117,7 @@ async function refreshTenant(db: Db, tenantId: number) {
       .from(consultation)
       .where(scope.where(consultation, eq(consultation.title, a.title)))
     if (!row || hash(row.content) !== OLD_ARTICLES[tenantId]?.[i]) continue
-    const oldSummary = OLD_SUMMARIES[a.title.replace(/[：:]/g, '')]
+    const oldSummary = OLD_SUMMARIES[a.title]
     await db
       .update(consultation)
       .set({ content: sanitizeArticle(a.html), ...(row.summary === oldSummary ? { summary: a.summary } : {}) })

@@ -28,6 +28,7 @@ const en: Record<keyof typeof zh, string> = {
 
   'home.title': 'Home',
   'home.news': 'News',
+  'home.recommend': 'Recommended',
   'home.newsEmpty': 'No news yet',
   'home.views': '{count} views',
 

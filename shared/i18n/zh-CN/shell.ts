@@ -27,6 +27,7 @@ export default {
 
   'home.title': '首页',
   'home.news': '资讯',
+  'home.recommend': '精品推荐',
   'home.newsEmpty': '暂无资讯',
   'home.views': '{count} 次浏览',
 

@@ -2,9 +2,10 @@
  * Messages of the pages5 exam pages: my appointments, the mock-exam home and records, the application form
  * and its result (page-scoped: they stay in this subpackage's chunk).
  */
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
-export const tx = scoped(
+export const tx = i18n.scope(
+  'mock',
   {
     // my appointments
     'appts.title': '我的预约',

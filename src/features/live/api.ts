@@ -1,6 +1,6 @@
 /**
  * Live classes: session lists, the room's detail (chat token, stream, playback list, schedule), chat history and
- * the live provider's public info. The chat itself is a socket (src/services/live). Semantics: docs/DECISIONS.md
+ * the live provider's public info. The chat itself is a socket (./chat/client.ts). Semantics: docs/DECISIONS.md
  * "Live". Refusals: LIVE_CODE.notEntitled (631, data { goodsId } or { examId } names what gives entry), notFound
  * (632), noPlayback (633) — read them with `liveRefusal`.
  */

@@ -1,8 +1,9 @@
 /**
- * Live chat: the one place that opens a socket (ARCHITECTURE.md). Import from here in live pages only; nothing
- * of it may reach the main package or the H5 entry.
+ * The live room's door for its screens (./room): the chat client (./chat, on the chat core of shared/live over the
+ * one socket door src/services/live), the interactions' store (./interactions) and their messages. It carries the
+ * socket client: list pages and other features import the small root files (./messages.ts, ./links.ts, ./api.ts)
+ * instead, so nothing of the socket reaches the main package or the H5 entry.
  */
-
 export { escapeChat, isChatMessage, mergeMessages, unescapeChat } from '../../../shared/live/chat'
 export { bannedUntil, setBan } from './chat/bans'
 export {

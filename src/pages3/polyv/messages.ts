@@ -1,4 +1,4 @@
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   notes: '笔记',
@@ -42,4 +42,4 @@ const en: Record<keyof typeof zh, string> = {
   courseNotes: 'Notes of this course',
 }
 
-export const px = scoped(zh, en)
+export const px = i18n.scope('polyv', zh, en)

@@ -1,4 +1,4 @@
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   'notFound.title': '页面不存在',
@@ -22,4 +22,4 @@ const en: Record<keyof typeof zh, string> = {
   home: 'Back to home',
 }
 
-export const tx = scoped(zh, en)
+export const tx = i18n.scope('webviewPage', zh, en)

@@ -1,4 +1,7 @@
-/** H5: socket.io-client over the browser's WebSocket; no polling, so no sticky sessions are needed (LIVE.md). */
+/**
+ * The app's one socket door, H5: the transport of the chat core (shared/live) over socket.io-client and the browser's
+ * WebSocket; no polling, so no sticky sessions are needed (LIVE.md).
+ */
 import { io } from 'socket.io-client'
 import { type ChatTransport, SOCKET_TIMEOUT_MS } from '../../../shared/live/transport'
 

@@ -1,8 +1,9 @@
 /**
- * weapp: the same socket.io-client, its WebSocket transport fed by Taro.connectSocket. engine.io-client 6 takes
- * transport classes in `transports`; ours is its own WebSocket transport whose socket is a WebSocket-like adapter
- * over a SocketTask (`weapp.socket.io` does not work under Taro). The URL must be absolute (the tenant file's
- * apiBase origin): the mini-program has no page origin.
+ * The app's one socket door, weapp: the transport of the chat core (shared/live) over the same socket.io-client,
+ * its WebSocket transport fed by Taro.connectSocket. engine.io-client 6 takes transport classes in `transports`;
+ * ours is its own WebSocket transport whose socket is a WebSocket-like adapter over a SocketTask (`weapp.socket.io`
+ * does not work under Taro). The URL must be absolute (the tenant file's apiBase origin): the mini-program has no
+ * page origin.
  */
 import Taro from '@tarojs/taro'
 import { io, WebSocket as WebSocketTransport } from 'socket.io-client'

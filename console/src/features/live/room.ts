@@ -12,86 +12,30 @@ import type {
   ServerEvents,
 } from '../../../../contract/schemas/live-codes'
 import { LIVE } from '../../../../contract/schemas/live-codes'
-import type {
-  InteractionServerEvents,
-  LiveQuestion,
-  QuestionnaireItem,
-  QuestionnaireResult,
-  TestQuestionContent,
-  TestQuestionResult,
-} from '../../../../contract/schemas/live-interactions'
+import type { InteractionServerEvents, LiveQuestion } from '../../../../contract/schemas/live-interactions'
 import { mergeMessages as mergeChat } from '../../../../shared/live/chat'
 import { liveApi } from './api'
+import { checkinEvents } from './interactions/checkin'
+import { feedEvents } from './interactions/feed'
+import { lotteryEvents } from './interactions/lottery'
+import { emptyMic, micEvents } from './interactions/mic'
+import { questionnaireEvents } from './interactions/questionnaire'
+import { questionsEvents, upsertQuestion } from './interactions/questions'
+import { redpaperEvents } from './interactions/redpaper'
+import { testEvents } from './interactions/test'
+import type {
+  CheckinRun,
+  FeedItem,
+  LotteryRun,
+  MicState,
+  QuestionnaireRun,
+  RedpaperRun,
+  TestRun,
+} from './interactions/types'
 import { type Ack, ChatDoor, type ConnStatus, type Packet, type Snapshot } from './socket'
 
 /** chat messages kept on screen (older ones are dropped; "load older" pages them back) */
 const KEEP_MESSAGES = 500
-const KEEP_FEED = 100
-
-export interface CheckinRun {
-  checkinId: number
-  message: string
-  endsAt: number
-  /** who signed, newest first */
-  signed: ChatUser[]
-  count: number
-  stopped: boolean
-}
-
-export interface QuestionnaireRun {
-  questionnaireId: number
-  title: string
-  items: QuestionnaireItem[]
-  result: QuestionnaireResult | null
-  stopped: boolean
-}
-
-export interface TestRun {
-  content: TestQuestionContent
-  result: TestQuestionResult | null
-  stopped: boolean
-}
-
-export interface LotteryRun {
-  lotteryId: number
-  prize: string
-  winnerCount: number
-  drawAt: number
-  winners: ChatUser[] | null
-  ended: boolean
-}
-
-export interface RedpaperRun {
-  redpaperId: number
-  totalPoints: number
-  count: number
-  greeting: string
-  grabs: { user: ChatUser; points: number }[]
-  left: number
-}
-
-export interface MicState {
-  open: boolean
-  mutedAll: boolean
-  /** raised hands, oldest first */
-  requests: ChatUser[]
-  /** the learner allowed to join, until `deadline` (server clock) */
-  allowed: { userId: number; deadline: number; mediaAvailable: boolean; reason: string } | null
-  /** on the mic now */
-  joined: ChatUser[]
-  /** users whose join timed out (JOIN_CHANNEL_FAIL), newest first */
-  failed: number[]
-  /** audio muted per user (CLASSCONTROL one) */
-  muted: number[]
-  /** what the server said about a real-time media path, once it said anything */
-  media: { available: boolean; reason: string } | null
-}
-
-export type FeedItem =
-  | { id: number; kind: 'reward'; user: ChatUser; points: number; time: number }
-  | { id: number; kind: 'flowers'; user: ChatUser; total: number; time: number }
-  | { id: number; kind: 'grab'; user: ChatUser; points: number; time: number }
-  | { id: number; kind: 'winners'; prize: string; winners: ChatUser[]; time: number }
 
 export interface RoomState {
   status: ConnStatus
@@ -130,17 +74,6 @@ export interface RoomState {
   notice: { kind: 'closed' | 'censored'; at: number } | null
 }
 
-const emptyMic = (): MicState => ({
-  open: false,
-  mutedAll: false,
-  requests: [],
-  allowed: null,
-  joined: [],
-  failed: [],
-  muted: [],
-  media: null,
-})
-
 export const initialRoom = (liveState: LiveState, chatClosed: boolean, bulletin: string): RoomState => ({
   status: 'connecting',
   overtime: false,
@@ -177,19 +110,20 @@ export function mergeMessages(a: ChatMessage[], b: ChatMessage[]): ChatMessage[]
   return all.length > KEEP_MESSAGES ? all.slice(all.length - KEEP_MESSAGES) : all
 }
 
-const upsertQuestion = (list: LiveQuestion[], q: LiveQuestion): LiveQuestion[] => {
-  const i = list.findIndex((x) => x.questionId === q.questionId)
-  if (i < 0) return [q, ...list].sort((x, y) => y.time - x.time || y.questionId - x.questionId)
-  const next = list.slice()
-  next[i] = { ...list[i], ...q }
-  return next
-}
-
-let feedSeq = 0
-const pushFeed = (feed: FeedItem[], item: FeedItem): FeedItem[] => [item, ...feed].slice(0, KEEP_FEED)
-
 type AnyEvents = ServerEvents & InteractionServerEvents
 type Typed<E extends keyof AnyEvents> = { EVENT: E } & AnyEvents[E]
+
+/** what each interaction kind does with its events (./interactions/*.ts) */
+const KIND_EVENTS = {
+  ...checkinEvents,
+  ...questionnaireEvents,
+  ...testEvents,
+  ...lotteryEvents,
+  ...redpaperEvents,
+  ...feedEvents,
+  ...questionsEvents,
+  ...micEvents,
+} as Record<string, ((s: RoomState, p: Packet) => RoomState) | undefined>
 
 /** One server event applied to the room (pure; the store adds the side effects). */
 export function reduce(s: RoomState, p: Packet): RoomState {
@@ -260,207 +194,12 @@ export function reduce(s: RoomState, p: Packet): RoomState {
     case 'CENSOR':
       return { ...s, notice: { kind: 'censored', at: Date.now() } }
 
-    // ---- check-in ----
-    case 'SIGN_IN': {
-      const { checkinId, message, endsAt } = at('SIGN_IN')
-      if (s.checkins.some((c) => c.checkinId === checkinId)) return s
-      const run: CheckinRun = { checkinId, message, endsAt, signed: [], count: 0, stopped: false }
-      return { ...s, checkins: [run, ...s.checkins.map((c) => ({ ...c, stopped: true }))] }
-    }
-    case 'TO_SIGN_IN': {
-      const { checkinId, user, signed } = at('TO_SIGN_IN')
-      return {
-        ...s,
-        checkins: s.checkins.map((c) =>
-          c.checkinId !== checkinId
-            ? c
-            : {
-                ...c,
-                count: Math.max(c.count, signed),
-                signed: c.signed.some((u) => u.userId === user.userId) ? c.signed : [user, ...c.signed],
-              },
-        ),
-      }
-    }
-    case 'STOP_SIGN_IN': {
-      const { checkinId, signed } = at('STOP_SIGN_IN')
-      return {
-        ...s,
-        checkins: s.checkins.map((c) =>
-          c.checkinId === checkinId ? { ...c, stopped: true, count: Math.max(c.count, signed) } : c,
-        ),
-      }
-    }
-
-    // ---- questionnaire ----
-    case 'START_QUESTIONNAIRE': {
-      const { questionnaireId, title, items } = at('START_QUESTIONNAIRE')
-      if (s.questionnaire?.questionnaireId === questionnaireId) return s
-      return { ...s, questionnaire: { questionnaireId, title, items, result: null, stopped: false } }
-    }
-    case 'QUESTIONNAIRE_RESULT': {
-      const result = at('QUESTIONNAIRE_RESULT')
-      if (s.questionnaire?.questionnaireId !== result.questionnaireId) return s
-      return { ...s, questionnaire: { ...s.questionnaire, result: stripEvent(result) } }
-    }
-    case 'STOP_QUESTIONNAIRE': {
-      const { questionnaireId, result } = at('STOP_QUESTIONNAIRE')
-      if (s.questionnaire?.questionnaireId !== questionnaireId) return s
-      return {
-        ...s,
-        questionnaire: { ...s.questionnaire, stopped: true, result: result ?? s.questionnaire.result },
-      }
-    }
-
-    // ---- test question ----
-    case 'GET_TEST_QUESTION_CONTENT': {
-      const content = stripEvent(at('GET_TEST_QUESTION_CONTENT'))
-      if (s.test?.content.testId === content.testId) return s
-      return { ...s, test: { content, result: null, stopped: false } }
-    }
-    case 'GET_TEST_QUESTION_RESULT': {
-      const result = stripEvent(at('GET_TEST_QUESTION_RESULT'))
-      if (s.test?.content.testId !== result.testId) return s
-      // the result everyone gets comes at the stop (or the time-out)
-      const over = Date.now() >= s.test.content.endsAt
-      return { ...s, test: { ...s.test, result, stopped: s.test.stopped || over } }
-    }
-
-    // ---- lottery ----
-    case 'LOTTERY_START': {
-      const { lotteryId, prize, winnerCount, drawAt } = at('LOTTERY_START')
-      return { ...s, lottery: { lotteryId, prize, winnerCount, drawAt, winners: null, ended: false } }
-    }
-    case 'ON_LOTTERY': {
-      const { lotteryId, prize, winners } = at('ON_LOTTERY')
-      const lottery: LotteryRun =
-        s.lottery?.lotteryId === lotteryId
-          ? { ...s.lottery, winners }
-          : { lotteryId, prize, winnerCount: winners.length, drawAt: Date.now(), winners, ended: false }
-      return {
-        ...s,
-        lottery,
-        feed: pushFeed(s.feed, { id: ++feedSeq, kind: 'winners', prize, winners, time: Date.now() }),
-      }
-    }
-    case 'LOTTERY_END': {
-      const { lotteryId } = at('LOTTERY_END')
-      return s.lottery?.lotteryId === lotteryId ? { ...s, lottery: { ...s.lottery, ended: true } } : s
-    }
-
-    // ---- points ----
-    case 'REDPAPER': {
-      const { redpaperId, totalPoints, count, greeting } = at('REDPAPER')
-      if (s.redpapers.some((r) => r.redpaperId === redpaperId)) return s
-      return {
-        ...s,
-        redpapers: [{ redpaperId, totalPoints, count, greeting, grabs: [], left: count }, ...s.redpapers].slice(0, 20),
-      }
-    }
-    case 'REDPAPER_GRABBED': {
-      const { redpaperId, user, points, left } = at('REDPAPER_GRABBED')
-      return {
-        ...s,
-        redpapers: s.redpapers.map((r) =>
-          r.redpaperId === redpaperId ? { ...r, left, grabs: [...r.grabs, { user, points }] } : r,
-        ),
-        feed: pushFeed(s.feed, { id: ++feedSeq, kind: 'grab', user, points, time: Date.now() }),
-      }
-    }
-    case 'REWARD': {
-      const { user, points } = at('REWARD')
-      return { ...s, feed: pushFeed(s.feed, { id: ++feedSeq, kind: 'reward', user, points, time: Date.now() }) }
-    }
-    case 'FLOWERS': {
-      const { user, total } = at('FLOWERS')
-      return { ...s, feed: pushFeed(s.feed, { id: ++feedSeq, kind: 'flowers', user, total, time: Date.now() }) }
-    }
-
-    // ---- questions to the teacher ----
-    case 'S_QUESTION':
-    case 'T_ANSWER':
-      return { ...s, questions: upsertQuestion(s.questions, stripEvent(p) as unknown as LiveQuestion) }
-    case 'QUESTION_UPVOTE': {
-      const { questionId, upvotes } = at('QUESTION_UPVOTE')
-      return { ...s, questions: s.questions.map((q) => (q.questionId === questionId ? { ...q, upvotes } : q)) }
-    }
-
-    // ---- microphone ----
-    case 'MIC_SWITCH': {
-      const { open } = at('MIC_SWITCH')
-      return { ...s, mic: { ...s.mic, open, requests: open ? s.mic.requests : [] } }
-    }
-    case 'OPEN_MICROPHONE': {
-      const { user } = at('OPEN_MICROPHONE')
-      if (s.mic.requests.some((u) => u.userId === user.userId)) return s
-      return { ...s, mic: { ...s.mic, requests: [...s.mic.requests, user] } }
-    }
-    case 'ALLOW_MICROPHONE': {
-      const { userId, deadline, mediaAvailable, reason } = at('ALLOW_MICROPHONE')
-      return {
-        ...s,
-        mic: {
-          ...s.mic,
-          allowed: { userId, deadline, mediaAvailable, reason },
-          requests: s.mic.requests.filter((u) => u.userId !== userId),
-          failed: s.mic.failed.filter((u) => u !== userId),
-          media: { available: mediaAvailable, reason },
-        },
-      }
-    }
-    case 'JOIN_SUCCESS': {
-      const { user } = at('JOIN_SUCCESS')
-      return {
-        ...s,
-        mic: {
-          ...s.mic,
-          allowed: s.mic.allowed?.userId === user.userId ? null : s.mic.allowed,
-          joined: s.mic.joined.some((u) => u.userId === user.userId) ? s.mic.joined : [...s.mic.joined, user],
-        },
-      }
-    }
-    case 'JOIN_CHANNEL_FAIL': {
-      const { userId } = at('JOIN_CHANNEL_FAIL')
-      return {
-        ...s,
-        mic: {
-          ...s.mic,
-          allowed: s.mic.allowed?.userId === userId ? null : s.mic.allowed,
-          failed: [userId, ...s.mic.failed.filter((u) => u !== userId)].slice(0, 20),
-        },
-      }
-    }
-    case 'CANCEL_MICROPHONE': {
-      const { userId } = at('CANCEL_MICROPHONE')
-      return {
-        ...s,
-        mic: {
-          ...s.mic,
-          allowed: s.mic.allowed?.userId === userId ? null : s.mic.allowed,
-          requests: s.mic.requests.filter((u) => u.userId !== userId),
-          joined: s.mic.joined.filter((u) => u.userId !== userId),
-        },
-      }
-    }
-    case 'CLASSCONTROL': {
-      const { kind, mute, userId } = at('CLASSCONTROL')
-      if (kind !== 'audio') return s
-      if (userId === null || userId === undefined)
-        return { ...s, mic: { ...s.mic, mutedAll: mute, muted: mute ? s.mic.muted : [] } }
-      const muted = s.mic.muted.filter((u) => u !== userId)
-      return { ...s, mic: { ...s.mic, muted: mute ? [...muted, userId] : muted } }
-    }
     default:
-      return s
+      return KIND_EVENTS[p.EVENT]?.(s, p) ?? s
   }
 }
 
 const isStaff = (u: ChatUser) => u.userType === 'teacher' || u.userType === 'manager' || u.userType === 'assistant'
-
-function stripEvent<T extends object>(p: T): Omit<T, 'EVENT'> {
-  const { EVENT: _drop, ...rest } = p as T & { EVENT?: string }
-  return rest
-}
 
 /** The state after a (re)login: the snapshot is the truth about the room; running interactions come with it. */
 export function applySnapshot(s: RoomState, snap: Snapshot): RoomState {

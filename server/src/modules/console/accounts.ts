@@ -1,24 +1,14 @@
 /**
- * Staff accounts: who of a school's accounts has a staff role (teacher, manager, assistant). A manager (or the
- * operator's X-Staff-Token) gives or takes a role; the account then signs in to the console with its usual
- * login. docs/DECISIONS.md "Console".
- *   GET  {apiBase}/staff/accounts                  accounts with a staff role (first 200 by id)
- *   GET  {apiBase}/staff/accounts?account=<a>      the account whose login name or phone is <a>, any role
- *   POST {apiBase}/staff/accounts/:userId/role     { staffRole: '' | teacher | manager | assistant }
+ * Staff accounts (contract/staff.ts, managers): who of a school's accounts has a staff role (teacher, manager,
+ * assistant). A manager (or the operator's X-Staff-Token) gives or takes a role; the account then signs in to the
+ * console with its usual login. docs/DECISIONS.md "Console". Registered by the route loop like every call.
  */
 import { asc, eq, ne, or } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import type { Db } from '../../db'
+import type { StaffRole } from '../../../../contract/staff'
 import { sysUser } from '../../db/schema'
-import { AppError, envelope } from '../../http/core'
-import { STAFF_ROLES, staffScopeOf } from '../../http/staff-auth'
+import { AppError, type Handlers, requireStaff } from '../../http/core'
 
 const MAX_LISTED = 200
-
-const userIdParam = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) })
-const roleBody = z.object({ staffRole: z.enum(['', ...STAFF_ROLES]) })
-const listQuery = z.object({ account: z.string().trim().min(1).max(64).optional() })
 
 const columns = {
   userId: sysUser.id,
@@ -29,61 +19,44 @@ const columns = {
   staffRole: sysUser.staffRole,
 }
 
-/** The value, or a refusal in the words given (static, so the refusal catalogue knows it). */
-function parsedOr<T>(schema: z.ZodType<T>, value: unknown, refusal: string): T {
-  const r = schema.safeParse(value)
-  if (!r.success) throw new AppError(400, refusal)
-  return r.data
-}
+/** a stored role is one of the staff roles or '' (the role call writes nothing else) */
+const asRole = <T extends { staffRole: string }>(row: T) => ({ ...row, staffRole: row.staffRole as StaffRole | '' })
 
-export async function registerStaffAccountRoutes(
-  root: FastifyInstance,
-  db: Db,
-  apiBase: string,
-  staffToken: string | undefined,
-) {
-  await root.register(
-    async (app) => {
-      app.get('/staff/accounts', async (req) => {
-        const { scope } = await staffScopeOf(db, req, { roles: ['manager'], staffToken })
-        const { account } = parsedOr(listQuery, req.query ?? {}, 'account: must be 1-64 characters')
-        const rows = await db
-          .select(columns)
-          .from(sysUser)
-          .where(
-            scope.where(
-              sysUser,
-              account ? or(eq(sysUser.userAccount, account), eq(sysUser.telPhone, account)) : ne(sysUser.staffRole, ''),
-            ),
-          )
-          .orderBy(asc(sysUser.id))
-          .limit(MAX_LISTED)
-        return envelope(200, 'ok', rows)
-      })
+export const handlers: Handlers = {
+  /** accounts with a staff role (first 200 by id); `?account=<a>`: the account whose login name or phone is <a> */
+  'GET /staff/accounts': async (ctx, { query }) => {
+    const { account } = query
+    const rows = await ctx.db
+      .select(columns)
+      .from(sysUser)
+      .where(
+        ctx.scope.where(
+          sysUser,
+          account ? or(eq(sysUser.userAccount, account), eq(sysUser.telPhone, account)) : ne(sysUser.staffRole, ''),
+        ),
+      )
+      .orderBy(asc(sysUser.id))
+      .limit(MAX_LISTED)
+    return rows.map(asRole)
+  },
 
-      app.post('/staff/accounts/:userId/role', async (req) => {
-        const who = await staffScopeOf(db, req, { roles: ['manager'], staffToken })
-        const { userId } = parsedOr(userIdParam, req.params, 'userId: must be a positive whole number')
-        const { staffRole } = parsedOr(
-          roleBody,
-          req.body ?? {},
-          'staffRole: must be one of teacher, manager, assistant, or empty (no role)',
-        )
-        // a manager keeps the role that lets them manage: a school is never left without its last manager by accident
-        if (who.account?.userId === userId) throw new AppError(400, 'you cannot change your own staff role')
-        const [row] = await db
-          .update(sysUser)
-          .set({ staffRole })
-          .where(who.scope.where(sysUser, eq(sysUser.id, userId)))
-          .returning(columns)
-        if (!row) throw new AppError(400, 'no account with that id in this school')
-        req.log.info(
-          { tenantId: who.scope.tenantId, userId, staffRole, by: who.account?.userId ?? 'staff token' },
-          'staff role set',
-        )
-        return envelope(200, 'ok', row)
-      })
-    },
-    { prefix: apiBase },
-  )
+  /** { staffRole: '' | teacher | manager | assistant } */
+  'POST /staff/accounts/:userId/role': async (ctx, { params, body }) => {
+    const who = requireStaff(ctx)
+    const { userId } = params
+    const { staffRole } = body
+    // a manager keeps the role that lets them manage: a school is never left without its last manager by accident
+    if (who.account?.userId === userId) throw new AppError(400, 'you cannot change your own staff role')
+    const [row] = await ctx.db
+      .update(sysUser)
+      .set({ staffRole })
+      .where(ctx.scope.where(sysUser, eq(sysUser.id, userId)))
+      .returning(columns)
+    if (!row) throw new AppError(400, 'no account with that id in this school')
+    ctx.log.info(
+      { tenantId: ctx.scope.tenantId, userId, staffRole, by: who.account?.userId ?? 'staff token' },
+      'staff role set',
+    )
+    return asRole(row)
+  },
 }

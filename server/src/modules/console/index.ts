@@ -1,26 +1,48 @@
 /**
  * The console: the school staff's web pages (console/, built by scripts/build-console.mjs into dist/console),
- * served by this server outside the learner app, and the call that says who signed in to it.
+ * served by this server outside the learner app, and its own calls (contract/staff.ts; registered by the route
+ * loop like every call, server/src/app.ts):
  *   GET /console/...                 the console (SPA fallback to its index.html; hashed assets cached for a year)
  *   GET {apiBase}/console/me         the signed-in staff account: who, which role, which school
  *   POST {apiBase}/console/signout   ends the presented login token
+ *   POST {apiBase}/staff/content/changed   the school's content changed outside the server (SQL, imports)
+ *   GET/POST {apiBase}/staff/accounts...   staff accounts and their roles (./accounts.ts)
  *   GET {apiBase}/console/live/...   the live console's question picker (./live.ts)
  * Sign-in is the learner login API itself (POST {apiBase}/login); an account without a staff role is refused
- * here and on every staff route (server/src/http/staff-auth.ts). docs/DECISIONS.md "Console".
+ * on every staff call (server/src/http/staff-auth.ts). docs/DECISIONS.md "Console".
  */
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AppConfig } from '../../config'
-import type { Db } from '../../db'
 import { tenant } from '../../db/schema'
-import { envelope } from '../../http/core'
+import { type Handlers, requireStaff, requireUser } from '../../http/core'
 import { refusalEnvelope } from '../../http/refusals'
-import { requestTenant, STAFF_ROLES, staffScopeOf } from '../../http/staff-auth'
-import { authenticate, revokeToken } from '../../services/tokens'
-import { registerStaffAccountRoutes } from './accounts'
-import { registerConsoleLiveRoutes } from './live'
+import { revokeToken } from '../../services/tokens'
+import { handlers as accounts } from './accounts'
+import { handlers as live } from './live'
+
+export const handlers: Handlers = {
+  ...accounts,
+  ...live,
+
+  'GET /console/me': async (ctx) => {
+    const { account } = requireStaff(ctx) // an account's token only (operator: false)
+    const [school] = await ctx.db.select({ name: tenant.name }).from(tenant).where(eq(tenant.id, ctx.scope.tenantId))
+    return { ...account!, tenantId: ctx.scope.tenantId, tenantName: school?.name ?? '' }
+  },
+
+  // signing out ends the session's token at once (the learner API has no logout): a token left in a shared
+  // browser's history is of no use; also used when the console refuses an account that is not staff
+  'POST /console/signout': async (ctx) => {
+    await revokeToken(ctx.db, ctx.scope, requireUser(ctx))
+    return null
+  },
+
+  // the route loop drops the school's cached public reads after every staff write (server/src/app.ts)
+  'POST /staff/content/changed': async () => null,
+}
 
 export const CONSOLE_PATH = '/console'
 
@@ -45,24 +67,8 @@ async function readFile(file: string): Promise<Buffer | null> {
   }
 }
 
-export async function registerConsole(app: FastifyInstance, db: Db, config: AppConfig) {
-  await registerStaffAccountRoutes(app, db, config.apiBase, config.staffToken)
-  await registerConsoleLiveRoutes(app, db, config.apiBase, config.staffToken)
-
-  app.get(`${config.apiBase}/console/me`, async (req) => {
-    const { scope, account } = await staffScopeOf(db, req, { roles: STAFF_ROLES, operator: false })
-    const [school] = await db.select({ name: tenant.name }).from(tenant).where(eq(tenant.id, scope.tenantId))
-    return envelope(200, 'ok', { ...account!, tenantId: scope.tenantId, tenantName: school?.name ?? '' })
-  })
-
-  // signing out ends the session's token at once (the learner API has no logout): a token left in a shared
-  // browser's history is of no use; also used when the console refuses an account that is not staff
-  app.post(`${config.apiBase}/console/signout`, async (req) => {
-    const scope = await requestTenant(db, req)
-    await revokeToken(db, scope, await authenticate(db, scope, req.headers.authorization))
-    return envelope(200, 'ok', null)
-  })
-
+/** The console's pages: its calls are contract routes (the handlers above), registered by the route loop. */
+export async function registerConsole(app: FastifyInstance, config: AppConfig) {
   const dir = config.consoleDir ? path.resolve(config.consoleDir) : undefined
   const notBuilt = (reply: FastifyReply) =>
     reply

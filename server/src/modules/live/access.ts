@@ -12,7 +12,7 @@
  *   a learner through their grant of a goods stops playing once the grant ends.
  * - Gates: further refusals asked after the entitlement on every `may()`, never cached here (a gate must be cheap:
  *   memory or one Redis read). The chat server adds one (issue 25): a learner kicked from a class (the chat store's
- *   `kick:<tenant>:<session>:<user>` flag, server/src/modules/live/chat/index.ts `kickKey`) is refused its media and LOGIN
+ *   `kick:<tenant>:<session>:<user>` flag, ./chat/moderation.ts `kickKey`) is refused its media and LOGIN
  *   for the kick's duration; the viewer carries the session of a recording, for a live stream the gate looks up the
  *   channel's live session. `refusal()` asks the gates alone and says why and until when (the room's detail tells
  *   the app, which then shows the learner that he was removed instead of starting the player).

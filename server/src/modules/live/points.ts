@@ -3,14 +3,15 @@
  * ledger row for every change with the balance after it (points_ledger), both written in ONE transaction. A
  * balance never goes below 0: a debit is a conditional update (`balance >= points`), and the table's check
  * constraint backs it. Red packets are the school's points (minted, nobody is debited); a reward moves points from
- * the learner to the teacher. Real money never moves here.
+ * the learner to the teacher. Real money never moves here. The learner reads the balance and the ledger with
+ * `GET <apiBase>/live/points` (a contract route the spec does not list: contract/schemas/live-interactions.ts).
  */
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { PointsLedgerRow, PointsPage, PointsReason } from '../../../../contract/schemas/live-interactions'
 import type { Db } from '../../db'
 import { toInt } from '../../db'
 import { liveSession, pointsAccount, pointsLedger } from '../../db/schema'
-import { TenantScope } from '../../http/core'
+import { type Handlers, requireUser, TenantScope } from '../../http/core'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -150,4 +151,10 @@ export async function pointsPage(
       }),
     ),
   }
+}
+
+export const handlers: Handlers = {
+  /** the learner's balance and ledger, newest first */
+  'GET /live/points': async (ctx, { query }) =>
+    pointsPage(ctx.db, ctx.scope.tenantId, requireUser(ctx).userId, query.pageNum, query.pageSize),
 }

@@ -1,8 +1,8 @@
 /**
- * The live desk of a school's staff (docs/DECISIONS.md "Live — data"), outside the learner contract; the teacher
- * console uses it. Auth as every staff route (server/src/http/staff-auth.ts): `tenant-id` and either a staff
- * account's login token or the operator's X-Staff-Token. Giving an account its live role (teacher, manager,
- * assistant) is the console's `POST {apiBase}/staff/accounts/:userId/role`.
+ * The live desk of a school's staff (docs/DECISIONS.md "Live — data"; contract/staff.ts); the teacher console uses it.
+ * Registered by the route loop like every call (server/src/app.ts): the tenant, the staff account's role (or the
+ * operator's X-Staff-Token) and the input are checked before a handler runs. Giving an account its live role
+ * (teacher, manager, assistant) is the console's `POST {apiBase}/staff/accounts/:userId/role`.
  *   GET  {apiBase}/staff/live/channels                      the school's channels, each with its sessions (the last
  *                                                           90 days and everything ahead, soonest first)
  *   POST {apiBase}/staff/live/channels/:channelId/sessions  { title, startTime, endTime } (Unix seconds): schedule a class
@@ -11,13 +11,10 @@
  *                                                           (`blocked`) and why its last publish was refused
  */
 import { and, asc, count, eq, gte, inArray, ne, or, sql } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
-import type { Db } from '../../db'
+import type { LiveState } from '../../../../contract/schemas/live-codes'
 import { toInt } from '../../db'
 import { goods, liveChannel, liveRecording, liveSession, teacher } from '../../db/schema'
-import { AppError, envelope, type Services, toSeconds } from '../../http/core'
-import { type StaffRole, staffScopeOf } from '../../http/staff-auth'
+import { AppError, type Ctx, type Handlers, toSeconds } from '../../http/core'
 import { stateSql } from './rows'
 import { RESUME_WINDOW_MS } from './sessions'
 
@@ -27,246 +24,199 @@ const MAX_SESSIONS = 2000
 /** a scheduled class lasts at most this long */
 const MAX_CLASS_S = 12 * 3600
 
-const ALL: readonly StaffRole[] = ['teacher', 'manager', 'assistant']
-const TEACHING: readonly StaffRole[] = ['teacher', 'manager']
-
-const channelParam = z.object({ channelId: z.coerce.number().int().positive().max(2_147_483_647) })
-const pushQuery = z.object({ sessionId: z.coerce.number().int().positive().max(2_147_483_647).optional() })
-const sessionBody = z.object({
-  title: z.string().trim().min(1).max(100),
-  startTime: z.number().int().min(0).max(4_102_444_800),
-  endTime: z.number().int().min(0).max(4_102_444_800),
-})
-
-/** The value, or a refusal in the words given (static, so the refusal catalogue knows it). */
-function liveInput<T>(schema: z.ZodType<T>, value: unknown, refusal: string): T {
-  const r = schema.safeParse(value)
-  if (!r.success) throw new AppError(400, refusal)
-  return r.data
+/** The school's open channel the path names (404 otherwise). */
+async function channelOf(ctx: Ctx, channelId: number) {
+  const [c] = await ctx.db
+    .select({
+      id: liveChannel.id,
+      name: liveChannel.name,
+      streamKey: liveChannel.streamKey,
+      provider: liveChannel.provider,
+      providerChannelId: liveChannel.providerChannelId,
+    })
+    .from(liveChannel)
+    .where(ctx.scope.where(liveChannel, eq(liveChannel.id, channelId), eq(liveChannel.status, 1)))
+  if (!c) throw new AppError(404, 'no live channel with that id in this school')
+  return c
 }
 
-export async function registerLiveStaffRoutes(
-  root: FastifyInstance,
-  db: Db,
-  apiBase: string,
-  staffToken: string | undefined,
-  live: Services['live'],
-) {
-  const channelOf = async (req: FastifyRequest, roles: readonly StaffRole[]) => {
-    const { scope } = await staffScopeOf(db, req, { roles, staffToken })
-    const { channelId } = liveInput(channelParam, req.params, 'channelId: must be a positive whole number')
-    const [c] = await db
+export const handlers: Handlers = {
+  'GET /staff/live/channels': async (ctx) => {
+    const { db, scope } = ctx
+    const now = new Date()
+    const channels = await db
       .select({
-        id: liveChannel.id,
+        channelId: liveChannel.id,
         name: liveChannel.name,
-        streamKey: liveChannel.streamKey,
+        goodsId: liveChannel.goodsId,
+        goodsName: goods.name,
+        examId: liveChannel.examId,
+        teacherName: teacher.name,
+        scene: liveChannel.scene,
         provider: liveChannel.provider,
         providerChannelId: liveChannel.providerChannelId,
+        chatClosed: liveChannel.chatClosed,
+        bulletin: liveChannel.bulletin,
+        playbackEnabled: liveChannel.playbackEnabled,
+        likes: liveChannel.likes,
       })
       .from(liveChannel)
-      .where(scope.where(liveChannel, eq(liveChannel.id, channelId), eq(liveChannel.status, 1)))
-    if (!c) throw new AppError(404, 'no live channel with that id in this school')
-    return { scope, channel: c }
-  }
-
-  await root.register(
-    async (app) => {
-      app.get('/staff/live/channels', async (req) => {
-        const { scope } = await staffScopeOf(db, req, { roles: ALL, staffToken })
-        const now = new Date()
-        const channels = await db
+      .leftJoin(goods, and(eq(goods.id, liveChannel.goodsId), eq(goods.tenantId, liveChannel.tenantId)))
+      .leftJoin(teacher, and(eq(teacher.id, liveChannel.teacherId), eq(teacher.tenantId, liveChannel.tenantId)))
+      .where(scope.where(liveChannel, eq(liveChannel.status, 1)))
+      .orderBy(asc(liveChannel.sort), asc(liveChannel.id))
+    const ids = channels.map((c) => c.channelId)
+    const st = stateSql(now)
+    const sessions = ids.length
+      ? await db
           .select({
-            channelId: liveChannel.id,
-            name: liveChannel.name,
-            goodsId: liveChannel.goodsId,
-            goodsName: goods.name,
-            examId: liveChannel.examId,
-            teacherName: teacher.name,
-            scene: liveChannel.scene,
-            provider: liveChannel.provider,
-            providerChannelId: liveChannel.providerChannelId,
-            chatClosed: liveChannel.chatClosed,
-            bulletin: liveChannel.bulletin,
-            playbackEnabled: liveChannel.playbackEnabled,
-            likes: liveChannel.likes,
+            sessionId: liveSession.id,
+            channelId: liveSession.channelId,
+            title: liveSession.title,
+            startAt: liveSession.startAt,
+            endAt: liveSession.endAt,
+            state: st,
+            startedAt: liveSession.startedAt,
+            endedAt: liveSession.endedAt,
           })
-          .from(liveChannel)
-          .leftJoin(goods, and(eq(goods.id, liveChannel.goodsId), eq(goods.tenantId, liveChannel.tenantId)))
-          .leftJoin(teacher, and(eq(teacher.id, liveChannel.teacherId), eq(teacher.tenantId, liveChannel.tenantId)))
-          .where(scope.where(liveChannel, eq(liveChannel.status, 1)))
-          .orderBy(asc(liveChannel.sort), asc(liveChannel.id))
-        const ids = channels.map((c) => c.channelId)
-        const st = stateSql(now)
-        const sessions = ids.length
-          ? await db
-              .select({
-                sessionId: liveSession.id,
-                channelId: liveSession.channelId,
-                title: liveSession.title,
-                startAt: liveSession.startAt,
-                endAt: liveSession.endAt,
-                state: st,
-                startedAt: liveSession.startedAt,
-                endedAt: liveSession.endedAt,
-              })
-              .from(liveSession)
-              .where(
-                scope.where(
-                  liveSession,
-                  inArray(liveSession.channelId, ids),
-                  or(gte(liveSession.startAt, new Date(now.getTime() - 90 * DAY_MS)), sql`${st} <> 'ended'`),
-                ),
-              )
-              .orderBy(asc(liveSession.startAt), asc(liveSession.id))
-              .limit(MAX_SESSIONS)
-          : []
-        const sessionIds = sessions.map((s) => s.sessionId)
-        const recordings = sessionIds.length
-          ? await db
-              .select({ sessionId: liveRecording.sessionId, n: count() })
-              .from(liveRecording)
-              .where(
-                scope.where(
-                  liveRecording,
-                  inArray(liveRecording.sessionId, sessionIds),
-                  eq(liveRecording.status, 'ready'),
-                ),
-              )
-              .groupBy(liveRecording.sessionId)
-          : []
-        const ready = new Map(recordings.map((r) => [r.sessionId, toInt(r.n)]))
-        return envelope(
-          200,
-          'ok',
-          channels.map((c) => ({
-            ...c,
-            goodsName: c.goodsName ?? '',
-            teacherName: c.teacherName ?? '',
-            sessions: sessions
-              .filter((s) => s.channelId === c.channelId)
-              .map((s) => ({
-                sessionId: s.sessionId,
-                title: s.title,
-                startTime: toSeconds(s.startAt),
-                endTime: toSeconds(s.endAt),
-                state: s.state,
-                startedTime: s.startedAt ? toSeconds(s.startedAt) : null,
-                endedTime: s.endedAt ? toSeconds(s.endedAt) : null,
-                readyRecordings: ready.get(s.sessionId) ?? 0,
-              })),
-          })),
-        )
-      })
-
-      app.post('/staff/live/channels/:channelId/sessions', async (req) => {
-        const { scope, channel } = await channelOf(req, TEACHING)
-        const body = liveInput(
-          sessionBody,
-          req.body ?? {},
-          'title, startTime and endTime are required: a title of 1-100 characters and times in Unix seconds',
-        )
-        if (body.endTime <= body.startTime || body.endTime - body.startTime > MAX_CLASS_S)
-          throw new AppError(400, 'endTime: a class ends after it starts and lasts at most 12 hours')
-        if (body.endTime * 1000 <= Date.now()) throw new AppError(400, 'endTime: the class must end in the future')
-        const [row] = await db
-          .insert(liveSession)
-          .values(
-            scope.row({
-              channelId: channel.id,
-              title: body.title,
-              startAt: new Date(body.startTime * 1000),
-              endAt: new Date(body.endTime * 1000),
-            }),
+          .from(liveSession)
+          .where(
+            scope.where(
+              liveSession,
+              inArray(liveSession.channelId, ids),
+              or(gte(liveSession.startAt, new Date(now.getTime() - 90 * DAY_MS)), sql`${st} <> 'ended'`),
+            ),
           )
-          .returning({ sessionId: liveSession.id, state: liveSession.state })
-        req.log.info(
-          { tenantId: scope.tenantId, channelId: channel.id, sessionId: row!.sessionId },
-          'live class scheduled',
-        )
-        return envelope(200, 'ok', {
-          sessionId: row!.sessionId,
+          .orderBy(asc(liveSession.startAt), asc(liveSession.id))
+          .limit(MAX_SESSIONS)
+      : []
+    const sessionIds = sessions.map((s) => s.sessionId)
+    const recordings = sessionIds.length
+      ? await db
+          .select({ sessionId: liveRecording.sessionId, n: count() })
+          .from(liveRecording)
+          .where(
+            scope.where(liveRecording, inArray(liveRecording.sessionId, sessionIds), eq(liveRecording.status, 'ready')),
+          )
+          .groupBy(liveRecording.sessionId)
+      : []
+    const ready = new Map(recordings.map((r) => [r.sessionId, toInt(r.n)]))
+    return channels.map((c) => ({
+      ...c,
+      goodsName: c.goodsName ?? '',
+      teacherName: c.teacherName ?? '',
+      sessions: sessions
+        .filter((s) => s.channelId === c.channelId)
+        .map((s) => ({
+          sessionId: s.sessionId,
+          title: s.title,
+          startTime: toSeconds(s.startAt),
+          endTime: toSeconds(s.endAt),
+          state: s.state,
+          startedTime: s.startedAt ? toSeconds(s.startedAt) : null,
+          endedTime: s.endedAt ? toSeconds(s.endedAt) : null,
+          readyRecordings: ready.get(s.sessionId) ?? 0,
+        })),
+    }))
+  },
+
+  'POST /staff/live/channels/:channelId/sessions': async (ctx, { params, body }) => {
+    const { db, scope } = ctx
+    const channel = await channelOf(ctx, params.channelId)
+    if (body.endTime <= body.startTime || body.endTime - body.startTime > MAX_CLASS_S)
+      throw new AppError(400, 'endTime: a class ends after it starts and lasts at most 12 hours')
+    if (body.endTime * 1000 <= Date.now()) throw new AppError(400, 'endTime: the class must end in the future')
+    const [row] = await db
+      .insert(liveSession)
+      .values(
+        scope.row({
           channelId: channel.id,
           title: body.title,
-          startTime: body.startTime,
-          endTime: body.endTime,
-          state: row!.state,
-        })
-      })
+          startAt: new Date(body.startTime * 1000),
+          endAt: new Date(body.endTime * 1000),
+        }),
+      )
+      .returning({ sessionId: liveSession.id, state: liveSession.state })
+    ctx.log.info({ tenantId: scope.tenantId, channelId: channel.id, sessionId: row!.sessionId }, 'live class scheduled')
+    return {
+      sessionId: row!.sessionId,
+      channelId: channel.id,
+      title: body.title,
+      startTime: body.startTime,
+      endTime: body.endTime,
+      state: row!.state as LiveState, // the column holds LIVE_STATES only
+    }
+  },
 
-      app.get('/staff/live/channels/:channelId/push', async (req) => {
-        const { scope, channel } = await channelOf(req, TEACHING)
-        const { sessionId } = liveInput(pushQuery, req.query ?? {}, 'sessionId: must be a positive whole number')
-        const now = new Date()
-        const st = stateSql(now)
-        const ofChannel = scope.where(liveSession, eq(liveSession.channelId, channel.id))
-        const cols = {
-          sessionId: liveSession.id,
-          title: liveSession.title,
-          state: st,
-          endedAt: liveSession.endedAt,
-        }
-        // the class asked for; without one (scripts, older consoles) the room's current class: live, else the next
-        const [session] = sessionId
-          ? await db
-              .select(cols)
-              .from(liveSession)
-              .where(and(ofChannel, eq(liveSession.id, sessionId)))
-          : await db
-              .select(cols)
-              .from(liveSession)
-              .where(and(ofChannel, sql`${st} <> 'ended'`))
-              .orderBy(sql`${st} = 'live' desc`, asc(liveSession.startAt), asc(liveSession.id))
-              .limit(1)
-        if (!session)
-          throw new AppError(
-            404,
-            sessionId ? 'no such class in this room' : 'no class to push to in this room: schedule one first',
-          )
-        const [other] = await db
-          .select({ sessionId: liveSession.id, title: liveSession.title })
+  'GET /staff/live/channels/:channelId/push': async (ctx, { params, query }) => {
+    const { db, scope } = ctx
+    const channel = await channelOf(ctx, params.channelId)
+    const { sessionId } = query
+    const now = new Date()
+    const st = stateSql(now)
+    const ofChannel = scope.where(liveSession, eq(liveSession.channelId, channel.id))
+    const cols = {
+      sessionId: liveSession.id,
+      title: liveSession.title,
+      state: st,
+      endedAt: liveSession.endedAt,
+    }
+    // the class asked for; without one (scripts, older consoles) the room's current class: live, else the next
+    const [session] = sessionId
+      ? await db
+          .select(cols)
           .from(liveSession)
-          .where(and(ofChannel, eq(liveSession.state, 'live'), ne(liveSession.id, session.sessionId)))
+          .where(and(ofChannel, eq(liveSession.id, sessionId)))
+      : await db
+          .select(cols)
+          .from(liveSession)
+          .where(and(ofChannel, sql`${st} <> 'ended'`))
+          .orderBy(sql`${st} = 'live' desc`, asc(liveSession.startAt), asc(liveSession.id))
           .limit(1)
-        // what the key would meet now (sessions.ts goLive): an ended class takes no stream (a stream cut moments
-        // ago resumes it), another live class of the room refuses it
-        const resumable =
-          session.state === 'ended' &&
-          !!session.endedAt &&
-          now.getTime() - session.endedAt.getTime() <= RESUME_WINDOW_MS
-        const blocked =
-          session.state === 'ended' && !resumable
-            ? ('class ended' as const)
-            : other
-              ? ('another class is live' as const)
-              : null
-        const lastRefused = (await live.notes?.last(scope.tenantId, session.sessionId)) ?? null
-        const target = {
-          channelId: channel.id,
-          channelName: channel.name,
-          sessionId: session.sessionId,
-          sessionTitle: session.title,
-          sessionState: session.state,
-          blocked,
-          ...(other ? { other } : {}),
-          lastRefused,
-        }
-        // an ended class has no push address: its key would be refused
-        if (blocked === 'class ended')
-          return envelope(200, 'ok', { ...target, server: '', streamKey: '', url: '', expiresAt: 0 })
-        const info = await live.provider.pushInfo(
-          {
-            tenantId: scope.tenantId,
-            channelId: channel.id,
-            sessionId: session.sessionId,
-            streamKey: channel.streamKey,
-            provider: channel.provider === 'polyv' ? 'polyv' : 'local',
-            providerChannelId: channel.providerChannelId,
-          },
-          req.hostname,
-        )
-        return envelope(200, 'ok', { ...target, ...info })
-      })
-    },
-    { prefix: apiBase },
-  )
+    if (!session)
+      throw new AppError(
+        404,
+        sessionId ? 'no such class in this room' : 'no class to push to in this room: schedule one first',
+      )
+    const [other] = await db
+      .select({ sessionId: liveSession.id, title: liveSession.title })
+      .from(liveSession)
+      .where(and(ofChannel, eq(liveSession.state, 'live'), ne(liveSession.id, session.sessionId)))
+      .limit(1)
+    // what the key would meet now (sessions.ts goLive): an ended class takes no stream (a stream cut moments
+    // ago resumes it), another live class of the room refuses it
+    const resumable =
+      session.state === 'ended' && !!session.endedAt && now.getTime() - session.endedAt.getTime() <= RESUME_WINDOW_MS
+    const blocked =
+      session.state === 'ended' && !resumable
+        ? ('class ended' as const)
+        : other
+          ? ('another class is live' as const)
+          : null
+    const lastRefused = (await ctx.services.live.notes?.last(scope.tenantId, session.sessionId)) ?? null
+    const target = {
+      channelId: channel.id,
+      channelName: channel.name,
+      sessionId: session.sessionId,
+      sessionTitle: session.title,
+      sessionState: session.state,
+      blocked,
+      ...(other ? { other } : {}),
+      lastRefused,
+    }
+    // an ended class has no push address: its key would be refused
+    if (blocked === 'class ended') return { ...target, server: '', streamKey: '', url: '', expiresAt: 0 }
+    const info = await ctx.services.live.provider.pushInfo(
+      {
+        tenantId: scope.tenantId,
+        channelId: channel.id,
+        sessionId: session.sessionId,
+        streamKey: channel.streamKey,
+        provider: channel.provider === 'polyv' ? 'polyv' : 'local',
+        providerChannelId: channel.providerChannelId,
+      },
+      ctx.hostname,
+    )
+    return { ...target, ...info }
+  },
 }

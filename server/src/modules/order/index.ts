@@ -26,6 +26,7 @@ import {
   placeResult,
   settlePayment,
 } from './service'
+import { handlers as staff } from './staff'
 
 const INVOICEABLE = [ORDER_STATUS.paid, ORDER_STATUS.refundRejected]
 
@@ -76,6 +77,8 @@ const pageOf = (q: { pageNum: number; pageSize: number }) => ({
 export const handlers: Handlers = {
   // the signed link to a paid order's receipt (./receipt.ts; the page: ./receipt-page.ts)
   ...receipt,
+  // the staff desk's refunds and invoices (./staff.ts)
+  ...staff,
   'POST /goods/check/goods/status': async (ctx, { body }) => {
     const { userId } = requireUser(ctx)
     const rows = await ctx.db

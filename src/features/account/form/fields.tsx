@@ -6,7 +6,8 @@
  */
 import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { Field, SmsButton, TextInput } from '@/components/form'
+import type { ReactNode } from 'react'
+import { Field, SmsButton, TextInput, type TextInputProps } from '@/components/form'
 import { docUrl } from '@/components/link'
 import { type MessageKey, t } from '@/i18n/sub'
 import type { Bound, SendCode } from './use-account-form'
@@ -16,64 +17,36 @@ interface TextFieldProps extends Bound {
   className: string
 }
 
-/** The phone number; with `send`, the send-code button and its countdown beside it. */
-export function PhoneField({
+/** One labelled row of the kit: the input, its inline error, and what stands beside it. */
+function TextField({
   label,
-  className,
-  send,
-  ...bound
-}: TextFieldProps & { send?: SendCode & { className: string } }) {
+  error,
+  extra,
+  ...input
+}: TextFieldProps & { extra?: ReactNode } & Omit<TextInputProps, keyof Bound | 'className'>) {
   return (
-    <Field
-      label={label}
-      error={bound.error}
-      extra={
-        send ? (
-          <SmsButton className={send.className} left={send.left} sending={send.sending} onClick={send.send} />
-        ) : undefined
-      }
-    >
-      <TextInput
-        className={className}
-        value={bound.value}
-        onChange={bound.onChange}
-        type="number"
-        maxlength={11}
-        placeholder={t('login.phone.placeholder')}
-      />
+    <Field label={label} error={error} extra={extra}>
+      <TextInput {...input} />
     </Field>
   )
+}
+
+/** The phone number; with `send`, the send-code button and its countdown beside it. */
+export function PhoneField({ send, ...props }: TextFieldProps & { send?: SendCode & { className: string } }) {
+  const extra = send ? (
+    <SmsButton className={send.className} left={send.left} sending={send.sending} onClick={send.send} />
+  ) : undefined
+  return <TextField {...props} extra={extra} type="number" maxlength={11} placeholder={t('login.phone.placeholder')} />
 }
 
 /** The 6-digit SMS code. */
-export function CodeField({ label, className, ...bound }: TextFieldProps) {
-  return (
-    <Field label={label} error={bound.error}>
-      <TextInput
-        className={className}
-        value={bound.value}
-        onChange={bound.onChange}
-        type="number"
-        maxlength={6}
-        placeholder={t('login.smsCode.placeholder')}
-      />
-    </Field>
-  )
+export function CodeField(props: TextFieldProps) {
+  return <TextField {...props} type="number" maxlength={6} placeholder={t('login.smsCode.placeholder')} />
 }
 
 /** A password (hidden as typed). */
-export function PasswordField({ label, className, placeholder, ...bound }: TextFieldProps & { placeholder: string }) {
-  return (
-    <Field label={label} error={bound.error}>
-      <TextInput
-        className={className}
-        value={bound.value}
-        onChange={bound.onChange}
-        password
-        placeholder={placeholder}
-      />
-    </Field>
-  )
+export function PasswordField(props: TextFieldProps & { placeholder: string }) {
+  return <TextField {...props} password />
 }
 
 /** The tenant's agreement or privacy policy (tenant config, shown by the article page); the tick stays as it was. */
@@ -137,7 +110,11 @@ export function SubmitButton({
   onClick: () => void
 }) {
   return (
-    <Button className={`form-submit ${className}${busy ? ' is-busy' : ''}`} disabled={busy || undefined} onClick={onClick}>
+    <Button
+      className={`form-submit ${className}${busy ? ' is-busy' : ''}`}
+      disabled={busy || undefined}
+      onClick={onClick}
+    >
       {busy ? busyLabel : label}
     </Button>
   )

@@ -3,17 +3,14 @@
  * returns the i18n key of the first problem per field, so pages show it inline next to the field.
  */
 
+import type { FormErrors } from '@/components/form/errors'
 import type { MessageKey } from '@/i18n/sub'
 import { checkPassword } from '../../../../shared/rules/password'
 import { isPhone } from '../../../../shared/rules/phone'
 
-export type FormErrors<F extends string> = Partial<Record<F, MessageKey>>
+export { type FormErrors, hasErrors } from '@/components/form/errors'
 
 export const SMS_CODE_RE = /^\d{6}$/
-
-export function hasErrors(errors: FormErrors<string>): boolean {
-  return Object.values(errors).some(Boolean)
-}
 
 export function phoneError(phone: string): MessageKey | undefined {
   return isPhone(phone.trim()) ? undefined : 'login.err.phone'

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useSubmit } from '@/components/form/use-submit'
 import type { MessageKey } from '@/i18n/sub'
 import type { SmsScene } from '@/services/api/account'
@@ -24,9 +24,12 @@ export function useAccountForm<V extends Values>(initial: V) {
   const [errors, setErrors] = useState<FormErrors<keyof V & string>>({})
   const { submitting, run } = useSubmit()
 
-  const set = <K extends keyof V>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value }))
-  const setError = (name: keyof V & string, error: MessageKey | undefined) =>
-    setErrors((e) => ({ ...e, [name]: error }))
+  // stable across renders (a page's effect may depend on them)
+  const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value })), [])
+  const setError = useCallback(
+    (name: keyof V & string, error: MessageKey | undefined) => setErrors((e) => ({ ...e, [name]: error })),
+    [],
+  )
 
   return {
     values,

@@ -1,17 +1,17 @@
-import { Button, Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import Taro, { useRouter } from '@tarojs/taro'
 import { useCallback, useEffect, useState } from 'react'
-import { Field, SmsButton, TextInput } from '@/components/form'
-import { useSmsCode } from '@/features/account/form/use-sms-code'
-import { useSubmit } from '@/components/form/use-submit'
+import { Field, TextInput } from '@/components/form'
 import NavBar from '@/components/nav-bar'
 import { themeStyle } from '@/components/theme'
 import { type MessageKey, t } from '@/i18n/sub'
-import { type FormErrors, hasErrors, phoneError, validateAccountLogin, validateSmsLogin } from '@/features/account/form/rules'
 import { accountLogin, captchaImage, smsLogin } from '@/services/api/account'
 import { afterLogin } from '@/services/session'
 import { storage } from '@/services/storage'
 import type { LoginResult } from '../../../../contract/types'
+import { CodeField, PasswordField, PhoneField, SubmitButton } from '../form/fields'
+import { hasErrors, validateAccountLogin, validateSmsLogin } from '../form/rules'
+import { useAccountForm, useSendCode } from '../form/use-account-form'
 import { prefersScanLogin, ScanPanel, scanLoginAvailable, scanTabLabel } from '../scan/scan-panel'
 import './login.scss'
 import WechatLogin from '../wechat/wechat-login'
@@ -28,27 +28,20 @@ const MODES: ReadonlyArray<{ mode: LoginMode; label: MessageKey }> = [
   { mode: 'sms', label: 'login.tab.sms' },
 ]
 
-type Fields = 'account' | 'password' | 'captcha' | 'phone' | 'code'
-
 export default function Login() {
   const router = useRouter()
   const isBack = router.params.isBack === '1' || router.params.isBack === 'true'
 
   // a desktop opens on the QR code (scan-panel.h5.tsx); a phone on the account form
   const [mode, setMode] = useState<LoginMode>(() => (prefersScanLogin() ? 'scan' : 'account'))
-  const [account, setAccount] = useState('')
-  const [password, setPassword] = useState('')
-  const [phone, setPhone] = useState('')
-  const [code, setCode] = useState('')
-  const [captcha, setCaptcha] = useState('')
+  const form = useAccountForm({ account: '', password: '', captcha: '', phone: '', code: '' })
   const [captchaImg, setCaptchaImg] = useState<{ img: string; uuid: string } | null>(null)
   const [captchaFailed, setCaptchaFailed] = useState(false)
-  const [errors, setErrors] = useState<FormErrors<Fields>>({})
-  const sms = useSmsCode('login')
-  const { submitting, run } = useSubmit()
+  const sms = useSendCode('login', form)
+  const { set } = form
 
   const refreshCaptcha = useCallback(async () => {
-    setCaptcha('')
+    set('captcha', '')
     try {
       const c = await captchaImage({ noLoading: true })
       setCaptchaImg(c)
@@ -57,7 +50,7 @@ export default function Login() {
       setCaptchaImg(null)
       setCaptchaFailed(true)
     }
-  }, [])
+  }, [set])
 
   useEffect(() => {
     void refreshCaptcha()
@@ -66,14 +59,8 @@ export default function Login() {
   const switchMode = (m: LoginMode) => {
     if (m === mode) return
     setMode(m)
-    setErrors({})
-    setPassword('')
-  }
-
-  const onSendSms = async () => {
-    const err = phoneError(phone)
-    setErrors((e) => ({ ...e, phone: err }))
-    if (!err) await sms.send(phone)
+    form.setErrors({})
+    set('password', '')
   }
 
   const finish = async (result: LoginResult) => {
@@ -88,17 +75,16 @@ export default function Login() {
   }
 
   const submit = async () => {
-    if (submitting) return
-    let e: FormErrors<Fields>
-    if (mode === 'account') e = validateAccountLogin({ account, password, captcha })
-    else e = validateSmsLogin({ phone, code })
-    setErrors(e)
-    if (hasErrors(e)) return
-    if (mode !== 'sms' && !captchaImg) {
-      setErrors({ captcha: 'login.err.captchaImage' })
+    if (form.submitting) return
+    const { account, password, captcha, phone, code } = form.values
+    const found =
+      mode === 'account' ? validateAccountLogin({ account, password, captcha }) : validateSmsLogin({ phone, code })
+    if (!hasErrors(found) && mode !== 'sms' && !captchaImg) {
+      form.setErrors({ captcha: 'login.err.captchaImage' })
       return
     }
-    await run(
+    await form.submit(
+      found,
       async () => {
         let result: LoginResult
         if (mode === 'account') {
@@ -128,7 +114,7 @@ export default function Login() {
   const captchaField = (
     <Field
       label={t('login.captcha')}
-      error={errors.captcha}
+      error={form.errors.captcha}
       extra={
         captchaImg ? (
           <Image className="login-captcha-img" src={captchaImg.img} mode="aspectFit" onClick={refreshCaptcha} />
@@ -141,43 +127,9 @@ export default function Login() {
     >
       <TextInput
         className="login-captcha"
-        value={captcha}
-        onChange={setCaptcha}
+        {...form.bind('captcha')}
         maxlength={8}
         placeholder={t('login.captcha.placeholder')}
-      />
-    </Field>
-  )
-
-  const passwordField = (
-    <Field label={t('login.password')} error={errors.password}>
-      <TextInput
-        className="login-password"
-        value={password}
-        onChange={setPassword}
-        password
-        placeholder={t('login.password.placeholder')}
-      />
-    </Field>
-  )
-
-  const phoneField = (
-    <Field
-      label={t('login.phone')}
-      error={errors.phone}
-      extra={
-        mode === 'sms' ? (
-          <SmsButton className="login-send-sms" left={sms.left} sending={sms.sending} onClick={onSendSms} />
-        ) : undefined
-      }
-    >
-      <TextInput
-        className="login-phone"
-        value={phone}
-        onChange={setPhone}
-        type="number"
-        maxlength={11}
-        placeholder={t('login.phone.placeholder')}
       />
     </Field>
   )
@@ -215,15 +167,19 @@ export default function Login() {
 
         {mode === 'account' && (
           <View>
-            <Field label={t('login.account')} error={errors.account}>
+            <Field label={t('login.account')} error={form.errors.account}>
               <TextInput
                 className="login-account"
-                value={account}
-                onChange={setAccount}
+                {...form.bind('account')}
                 placeholder={t('login.account.placeholder')}
               />
             </Field>
-            {passwordField}
+            <PasswordField
+              {...form.bind('password')}
+              label={t('login.password')}
+              className="login-password"
+              placeholder={t('login.password.placeholder')}
+            />
             {captchaField}
             <Text className="login-hint">{t('login.captcha.refresh')}</Text>
           </View>
@@ -231,17 +187,13 @@ export default function Login() {
 
         {mode === 'sms' && (
           <View>
-            {phoneField}
-            <Field label={t('login.smsCode')} error={errors.code}>
-              <TextInput
-                className="login-sms-code"
-                value={code}
-                onChange={setCode}
-                type="number"
-                maxlength={6}
-                placeholder={t('login.smsCode.placeholder')}
-              />
-            </Field>
+            <PhoneField
+              {...form.bind('phone')}
+              label={t('login.phone')}
+              className="login-phone"
+              send={{ ...sms, className: 'login-send-sms' }}
+            />
+            <CodeField {...form.bind('code')} label={t('login.smsCode')} className="login-sms-code" />
             <Text className="login-hint">{t('login.smsNewUserTip')}</Text>
           </View>
         )}
@@ -249,13 +201,13 @@ export default function Login() {
         {mode === 'scan' && <ScanPanel onLogin={finish} />}
 
         {mode !== 'scan' && (
-          <Button
-            className={`form-submit login-submit${submitting ? ' is-busy' : ''}`}
-            disabled={submitting || undefined}
+          <SubmitButton
+            className="login-submit"
+            busy={form.submitting}
+            label={t('login.submit')}
+            busyLabel={t('login.submitting')}
             onClick={submit}
-          >
-            {submitting ? t('login.submitting') : t('login.submit')}
-          </Button>
+          />
         )}
 
         <View className="form-links">

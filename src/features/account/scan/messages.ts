@@ -1,5 +1,5 @@
 /** Messages of scan login: the PC's QR panel on the login page, the phone's confirm page and its done page. */
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   tab: '扫码登录',
@@ -88,4 +88,4 @@ const en: Record<keyof typeof zh, string> = {
   'done.home': 'Back to home',
 }
 
-export const ts = scoped(zh, en)
+export const ts = i18n.scope('scanLogin', zh, en)

@@ -1,5 +1,5 @@
-/** Messages of the WeChat login (page-scoped: src/i18n/scoped.ts). */
-import { scoped } from '@/i18n/scoped'
+/** Messages of the WeChat login (the page's own part of the one catalogue: i18n.scope, shared/i18n/core.ts). */
+import { i18n } from '@/i18n'
 
 const zh = {
   divider: '其他登录方式',
@@ -30,4 +30,4 @@ const en: Record<keyof typeof zh, string> = {
   'bind.cancel': 'Not now',
 }
 
-export const tw = scoped(zh, en)
+export const tw = i18n.scope('wechatLogin', zh, en)

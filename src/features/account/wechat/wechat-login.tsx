@@ -7,16 +7,15 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useState } from 'react'
-import { Field, SmsButton, TextInput } from '@/components/form'
-import { useSmsCode } from '@/features/account/form/use-sms-code'
-import { useSubmit } from '@/components/form/use-submit'
 import { t } from '@/i18n/sub'
-import { type FormErrors, hasErrors, phoneError, validateSmsLogin } from '@/features/account/form/rules'
 import { bindLogin, gzhBindLogin, gzhOpenIdLogin, openIdLogin, wxConfig } from '@/services/api/wechat'
 import { storage } from '@/services/storage'
 import type { LoginResult } from '../../../../contract/types'
-import { gzhAuthorize, gzhReturn, miniLoginCode, wechatKind } from './wechat-env'
+import { CodeField, PhoneField, SubmitButton } from '../form/fields'
+import { validateSmsLogin } from '../form/rules'
+import { useAccountForm, useSendCode } from '../form/use-account-form'
 import { tw } from './messages'
+import { gzhAuthorize, gzhReturn, miniLoginCode, wechatKind } from './wechat-env'
 import './wechat-login.scss'
 
 type Answer = (LoginResult & { bound: true }) | { bound: false; bindTicket: string; expiresAt: number }
@@ -30,11 +29,8 @@ export default function WechatLogin({ onLogin }: WechatLoginProps) {
   const [kind] = useState(wechatKind)
   const [ticket, setTicket] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [phone, setPhone] = useState('')
-  const [code, setCode] = useState('')
-  const [errors, setErrors] = useState<FormErrors<'phone' | 'code'>>({})
-  const sms = useSmsCode('login')
-  const { submitting, run } = useSubmit()
+  const form = useAccountForm({ phone: '', code: '' })
+  const sms = useSendCode('login', form)
 
   const settle = async (ask: () => Promise<Answer>) => {
     setBusy(true)
@@ -42,8 +38,8 @@ export default function WechatLogin({ onLogin }: WechatLoginProps) {
       const r = await ask()
       if (r.bound) await onLogin(r)
       else {
-        setErrors({})
-        setCode('')
+        form.setErrors({})
+        form.set('code', '')
         setTicket(r.bindTicket)
       }
     } catch {
@@ -93,18 +89,10 @@ export default function WechatLogin({ onLogin }: WechatLoginProps) {
     }
   }
 
-  const onSendSms = async () => {
-    const err = phoneError(phone)
-    setErrors((e) => ({ ...e, phone: err }))
-    if (!err) await sms.send(phone)
-  }
-
   const submit = async () => {
-    if (!ticket || submitting) return
-    const e = validateSmsLogin({ phone, code })
-    setErrors(e)
-    if (hasErrors(e)) return
-    await run(async () => {
+    if (!ticket) return
+    await form.submit(validateSmsLogin(form.values), async () => {
+      const { phone, code } = form.values
       const inviteCode = storage.get<string>('invite_code')
       const body = {
         bindTicket: ticket,
@@ -136,40 +124,21 @@ export default function WechatLogin({ onLogin }: WechatLoginProps) {
           <View className="wechat-bind-panel">
             <Text className="wechat-bind-title">{tw('bind.title')}</Text>
             <Text className="wechat-bind-hint">{tw('bind.hint')}</Text>
-            <Field
+            <PhoneField
+              {...form.bind('phone')}
               label={t('login.phone')}
-              error={errors.phone}
-              extra={
-                <SmsButton className="wechat-bind-send" left={sms.left} sending={sms.sending} onClick={onSendSms} />
-              }
-            >
-              <TextInput
-                className="wechat-bind-phone"
-                value={phone}
-                onChange={setPhone}
-                type="number"
-                maxlength={11}
-                placeholder={t('login.phone.placeholder')}
-              />
-            </Field>
-            <Field label={t('login.smsCode')} error={errors.code}>
-              <TextInput
-                className="wechat-bind-code"
-                value={code}
-                onChange={setCode}
-                type="number"
-                maxlength={6}
-                placeholder={t('login.smsCode.placeholder')}
-              />
-            </Field>
+              className="wechat-bind-phone"
+              send={{ ...sms, className: 'wechat-bind-send' }}
+            />
+            <CodeField {...form.bind('code')} label={t('login.smsCode')} className="wechat-bind-code" />
             <Text className="wechat-bind-expiry">{tw('bind.expiry')}</Text>
-            <Button
-              className={`form-submit wechat-bind-submit${submitting ? ' is-busy' : ''}`}
-              disabled={submitting || undefined}
+            <SubmitButton
+              className="wechat-bind-submit"
+              busy={form.submitting}
+              label={tw('bind.submit')}
+              busyLabel={tw('bind.submitting')}
               onClick={submit}
-            >
-              {submitting ? tw('bind.submitting') : tw('bind.submit')}
-            </Button>
+            />
             <Text className="wechat-bind-cancel" onClick={() => setTicket(null)}>
               {tw('bind.cancel')}
             </Text>

@@ -1,4 +1,4 @@
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   title: '我的提问',
@@ -80,4 +80,4 @@ const en: Record<keyof typeof zh, string> = {
   loadingMore: 'Loading…',
 }
 
-export const ax = scoped(zh, en)
+export const ax = i18n.scope('answer', zh, en)

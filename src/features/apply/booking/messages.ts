@@ -1,7 +1,8 @@
 /** Messages of the appointment pages (page-scoped: they stay in this subpackage's chunk). */
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
-export const tx = scoped(
+export const tx = i18n.scope(
+  'booking',
   {
     'title.exam': '考点预约',
     'title.train': '培训预约',

@@ -1,7 +1,11 @@
-/** Messages of the learning-statistics page's charts (page-scoped: src/i18n/scoped.ts). */
-import { scoped } from '@/i18n/scoped'
+/**
+ * Messages of the learning-statistics page's charts (the page's own part of the one catalogue: i18n.scope,
+ * shared/i18n/core.ts).
+ */
+import { i18n } from '@/i18n'
 
-export const sx = scoped(
+export const sx = i18n.scope(
+  'bankStats',
   {
     'ring.caption': '总正确率',
     'trend.title': '近 30 天正确率',

@@ -1,4 +1,4 @@
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   title: '在线客服',
@@ -42,4 +42,4 @@ const en: Record<keyof typeof zh, string> = {
   email: 'Email',
 }
 
-export const tx = scoped(zh, en)
+export const tx = i18n.scope('counselor', zh, en)

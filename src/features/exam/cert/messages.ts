@@ -1,7 +1,11 @@
-/** Messages of the public certificate check (page-scoped: src/i18n/scoped.ts). */
-import { scoped } from '@/i18n/scoped'
+/**
+ * Messages of the public certificate check (the page's own part of the one catalogue: i18n.scope,
+ * shared/i18n/core.ts).
+ */
+import { i18n } from '@/i18n'
 
-export const cx = scoped(
+export const cx = i18n.scope(
+  'certCheck',
   {
     title: '证书查询',
     intro: '输入证书上的16位编号，查询证书真伪。无需登录。',

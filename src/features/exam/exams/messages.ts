@@ -1,7 +1,11 @@
-/** Messages of the exam pages (page-scoped: src/i18n/scoped.ts). Modal labels: at most 4 CJK / 8 Latin characters. */
-import { scoped } from '@/i18n/scoped'
+/**
+ * Messages of the exam pages (the page's own part of the one catalogue: i18n.scope, shared/i18n/core.ts). Modal
+ * labels: at most 4 CJK / 8 Latin characters.
+ */
+import { i18n } from '@/i18n'
 
-export const tx = scoped(
+export const tx = i18n.scope(
+  'exams',
   {
     'home.title': '考试中心',
     'home.next': '下一场考试',

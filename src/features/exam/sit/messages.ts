@@ -1,8 +1,9 @@
 /**
- * Messages of the timed exam, the exam report, the exam list and the exam statistics (pages5). Page-scoped
- * (src/i18n/scoped.ts): they stay in this subpackage's chunk. Modal button labels: at most 4 CJK / 8 Latin.
+ * Messages of the timed exam, the exam report, the exam list and the exam statistics (pages5), in the one catalogue
+ * under their own namespace (i18n.scope, shared/i18n/core.ts): they stay in this subpackage's chunk. Modal button
+ * labels: at most 4 CJK / 8 Latin.
  */
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   // the timed exam
@@ -219,5 +220,5 @@ const en: Record<Key, string> = {
   'count.more': '{n} more exams not listed',
 }
 
-export const tx = scoped<Key>(zh, en)
+export const tx = i18n.scope('examSit', zh, en)
 export type ExamMessageKey = Key

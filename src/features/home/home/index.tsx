@@ -13,12 +13,13 @@ import TabPage from '@/components/tab-page'
 import { themeStyle } from '@/components/theme'
 import { t } from '@/i18n'
 import { formatDate } from '@/lib/datetime'
-import { consultationList, homeAdverts, homeList } from '@/services/api/common'
+import { adverts as advertsAt, consultationList, homeAdverts, homeList } from '@/services/api/common'
 import { useBrand } from '@/services/tenant/brand'
 import { useApp } from '@/store/app'
 import type { Advert, Consultation, HomeItem } from '../../../../contract/types'
 import { sellsLink } from '../../../../shared/rules/buy'
 import '@nutui/nutui-react-taro/dist/es/packages/swiper/style/css.js'
+import Recommend from './recommend'
 import './index.scss'
 
 const PAGE_SIZE = 10
@@ -40,6 +41,9 @@ export default function Home() {
   const hideBuy = useApp((s) => s.hideBuyState)
   const [allAdverts, setAdverts] = useState<Advert[]>([])
   const adverts = hideBuy ? allAdverts.filter((ad) => !sellsLink(ad.linkUrl)) : allAdverts
+  // the school's recommended goods (adverts at `recommend`), under the same rule
+  const [allRecommends, setRecommends] = useState<Advert[]>([])
+  const recommends = hideBuy ? allRecommends.filter((ad) => !sellsLink(ad.linkUrl)) : allRecommends
   const [items, setItems] = useState<HomeItem[]>([])
   const [news, setNews] = useState<Consultation[]>([])
   const [total, setTotal] = useState(0)
@@ -51,12 +55,14 @@ export default function Home() {
 
   const load = useCallback(async () => {
     const opts = { noLoading: true, silent: true }
-    const [ads, list, first] = await Promise.allSettled([
+    const [ads, list, first, picks] = await Promise.allSettled([
       homeAdverts(opts),
       homeList(opts),
       consultationList(1, PAGE_SIZE, opts),
+      advertsAt('recommend', opts),
     ])
     if (ads.status === 'fulfilled') setAdverts([...ads.value].sort((a, b) => a.sort - b.sort))
+    if (picks.status === 'fulfilled') setRecommends([...picks.value].sort((a, b) => a.sort - b.sort))
     if (list.status === 'fulfilled') setItems([...list.value].sort((a, b) => a.sort - b.sort))
     if (first.status === 'fulfilled') {
       pageRef.current = 1
@@ -169,6 +175,8 @@ export default function Home() {
                 ))}
               </View>
             )}
+
+            <Recommend items={recommends} />
 
             <View className="home-section-title">
               <Text>{t('home.news')}</Text>

@@ -1,5 +1,5 @@
-/** The messages pages' own texts (page-scoped: src/i18n/scoped.ts). */
-import { scoped } from '@/i18n/scoped'
+/** The messages pages' own texts (the page's own part of the one catalogue: i18n.scope, shared/i18n/core.ts). */
+import { i18n } from '@/i18n'
 
 const zh = {
   title: '消息通知',
@@ -79,5 +79,5 @@ const en: Record<keyof typeof zh, string> = {
   'open.notice': 'Open',
 }
 
-export const mx = scoped(zh, en)
+export const mx = i18n.scope('inform', zh, en)
 export type MxKey = keyof typeof zh

@@ -1,5 +1,8 @@
-/** Messages of the course extras on the goods' learning page (page-scoped: src/i18n/scoped.ts). */
-import { scoped } from '@/i18n/scoped'
+/**
+ * Messages of the course extras on the goods' learning page (the page's own part of the one catalogue: i18n.scope,
+ * shared/i18n/core.ts).
+ */
+import { i18n } from '@/i18n'
 
 const zh = {
   replaced: '课程已更新：{name}',
@@ -57,4 +60,4 @@ const en: typeof zh = {
   promptHide: 'Hide',
 }
 
-export const tx = scoped(zh, en)
+export const tx = i18n.scope('courseExtras', zh, en)

@@ -9,13 +9,14 @@ import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import { Field, TextInput } from '@/components/form'
 import { useSubmit } from '@/components/form/use-submit'
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 import { type MessageKey, t } from '@/i18n/sub'
 import { bindIdcard } from '@/services/api/account-extra'
 import { normalizeIdCard } from '../../../../shared/rules/id-card'
 import { idCardError, realNameError } from './shared'
 
-export const bx = scoped(
+export const bx = i18n.scope(
+  'idcardBind',
   {
     open: '填写身份证号',
     change: '修改身份证号',

@@ -23,8 +23,6 @@ import {
   LIVE,
   type OnlineCount,
   type RoomSnapshot,
-  type ServerEventName,
-  type ServerEvents,
 } from '../../../../contract/schemas/live-codes'
 import type { InteractionClientEvents } from '../../../../contract/schemas/live-interactions'
 import { escapeChat, isChatMessage, mergeMessages, tooLong } from '../../../../shared/live/chat'
@@ -48,8 +46,8 @@ import {
   type SendResult,
 } from './types'
 
-export { chatUrl }
 export * from './types'
+export { chatUrl }
 
 const TOAST_MS = 2000
 const NO_ONLINE: OnlineCount = { staff: 0, audience: 0 }

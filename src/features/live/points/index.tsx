@@ -2,7 +2,7 @@
  * My account › Points: the learner's tenant points (red packets grabbed, rewards given or received) — the balance
  * and the ledger, newest first, paged, pull-down refresh, an empty state that leads to the live classes. Points are
  * not money (real-money red packets are out of scope) and the page says so. The data is the chat server's learner
- * route `GET /live/points` (src/services/live/points.ts, imported alone: no socket in this subpackage).
+ * route `GET /live/points` (./api.ts, imported alone: no socket in this page).
  */
 import { Text, View } from '@tarojs/components'
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'

@@ -4,7 +4,7 @@
  * interactions under that (check-in card, pills back to a questionnaire, an answer card or a won lottery; the mic's
  * state), and three tabs: chat (with rewards, flowers and points packets as system lines, and the flowers / reward /
  * raise-hand row over the input), questions to the lecturer, and intro. What the lecturer pushes opens as a sheet
- * (./parts/interactions.tsx). The chat is src/services/live's client; its heartbeat reports whether the video is
+ * (./interactions/*.tsx). The chat is the live client (../chat/client.ts); its heartbeat reports whether the video is
  * playing (study time). A room the learner may not enter offers the goods (or the mock exam) that gives entry; a
  * learner a moderator removed from this class is told so and until when, and neither the video nor the chat starts.
  */
@@ -21,19 +21,17 @@ import { type ChannelDetail, channelDetail, type LiveRefusal, liveRefusal } from
 import { liveUrl, offerEntry } from '@/features/live/links'
 import { EVENTS, off, on } from '@/services/events'
 import { ChatInput, ChatList } from './chat'
-import {
-  ActionBar,
-  AnswerSheet,
-  FlowerBurst,
-  InteractionDock,
-  LotterySheet,
-  MicBar,
-  QuestionnaireSheet,
-  RedPacketSheet,
-  RewardSheet,
-  type SheetKind,
-  systemRows,
-} from './interactions'
+import { ActionBar } from './interactions/actions'
+import { InteractionDock } from './interactions/dock'
+import { FlowerBurst } from './interactions/flowers'
+import { LotterySheet } from './interactions/lottery'
+import { MicBar } from './interactions/mic'
+import type { SheetKind } from './interactions/parts'
+import { QuestionnaireSheet } from './interactions/questionnaire'
+import { RedPacketSheet } from './interactions/redpaper'
+import { RewardSheet } from './interactions/reward'
+import { systemRows } from './interactions/system-rows'
+import { AnswerSheet } from './interactions/test'
 import RoomIntro from './intro'
 import type { LivePlayerHandle } from './player-types'
 import { QuestionsPanel } from './questions'

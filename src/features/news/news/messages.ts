@@ -1,4 +1,4 @@
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   title: '资讯',
@@ -32,4 +32,4 @@ const en: Record<keyof typeof zh, string> = {
   views: '{count} views',
 }
 
-export const tx = scoped(zh, en)
+export const tx = i18n.scope('newsPage', zh, en)

@@ -1,4 +1,4 @@
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   title: '我的笔记',
@@ -72,4 +72,4 @@ const en: Record<keyof typeof zh, string> = {
   questionHead: 'Notes on this question',
 }
 
-export const nx = scoped(zh, en)
+export const nx = i18n.scope('note', zh, en)

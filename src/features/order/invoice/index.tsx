@@ -3,14 +3,14 @@ import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from 
 import { useRef, useState } from 'react'
 import Empty from '@/components/empty'
 import { Field, TextInput } from '@/components/form'
+import type { FormErrors } from '@/components/form/errors'
+import { hasErrors } from '@/components/form/errors'
 import { useSubmit } from '@/components/form/use-submit'
 import NavBar from '@/components/nav-bar'
 import PageLoading from '@/components/page-loading'
 import { themeStyle } from '@/components/theme'
 import { applyInvoice, cancelInvoice, canInvoiceList, type Invoice, invoiceList, type Order } from '@/features/shop/api'
 import { t } from '@/i18n/sub'
-import type { FormErrors } from '@/features/account/form/rules'
-import { hasErrors } from '@/features/account/form/rules'
 import { formatDate } from '@/lib/datetime'
 import {
   EMAIL_MAX,

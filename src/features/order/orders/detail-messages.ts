@@ -1,7 +1,11 @@
-/** Messages of the order page and the checkout's new parts (page-scoped: src/i18n/scoped.ts). */
-import { scoped } from '@/i18n/scoped'
+/**
+ * Messages of the order page and the checkout's new parts (the page's own part of the one catalogue: i18n.scope,
+ * shared/i18n/core.ts).
+ */
+import { i18n } from '@/i18n'
 
-export const ox = scoped(
+export const ox = i18n.scope(
+  'orderDetail',
   {
     title: '订单详情',
     'explain.1': '请在 {time} 内完成支付，超时订单将自动关闭',

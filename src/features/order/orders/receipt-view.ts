@@ -2,12 +2,12 @@
  * 查看凭证 on My orders (docs/DECISIONS.md "Account extras"): a paid order (also one refunded or in a refund) has a
  * receipt; the server signs a ten-minute link to it and the platform opens it (receipt.h5 / receipt.weapp).
  */
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 import { orderViewSign } from '@/services/api/account-extra'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
 import { openReceipt } from './receipt'
 
-export const rx = scoped({ view: '查看凭证' }, { view: 'Receipt' })
+export const rx = i18n.scope('receipt', { view: '查看凭证' }, { view: 'Receipt' })
 
 const WITH_RECEIPT: readonly number[] = [
   ORDER_STATUS.paid,

@@ -1,7 +1,7 @@
 /** Pay a pending order: the server's pay params (provider 'local' or 'wechat'), then the platform's way to pay. */
 import { payment } from '../../shop/api'
-import { launchPay } from './pay'
 import type { PayOutcome } from '../pay-types'
+import { launchPay } from './pay'
 
 export type { PayOutcome } from '../pay-types'
 

@@ -1,5 +1,5 @@
-/** Messages of the study plan pages (page-scoped: src/i18n/scoped.ts). */
-import { scoped } from '@/i18n/scoped'
+/** Messages of the study plan pages (the page's own part of the one catalogue: i18n.scope, shared/i18n/core.ts). */
+import { i18n } from '@/i18n'
 
 const zh = {
   title: '学习计划',
@@ -199,5 +199,5 @@ const en: Record<keyof typeof zh, string> = {
   'err.noDay': 'None of the chosen days falls between the dates',
 }
 
-export const px = scoped(zh, en)
+export const px = i18n.scope('plan', zh, en)
 export type PlanMessage = keyof typeof zh

@@ -1,4 +1,4 @@
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   listTitle: '报名资料',
@@ -116,5 +116,5 @@ const en: Record<keyof typeof zh, string> = {
   fill: 'Fill in',
 }
 
-export const tx = scoped(zh, en)
+export const tx = i18n.scope('profile', zh, en)
 export type ProfileMessage = keyof typeof zh

@@ -1,4 +1,4 @@
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   title: '学习排行榜',
@@ -56,4 +56,4 @@ const en: Record<keyof typeof zh, string> = {
   masked: 'Names are hidden except the first character',
 }
 
-export const tx = scoped(zh, en)
+export const tx = i18n.scope('ranking', zh, en)

@@ -1,7 +1,11 @@
-/** Messages of the My-account tab that only it shows (page-scoped: src/i18n/scoped.ts). */
-import { scoped } from '@/i18n/scoped'
+/**
+ * Messages of the My-account tab that only it shows (the page's own part of the one catalogue: i18n.scope,
+ * shared/i18n/core.ts).
+ */
+import { i18n } from '@/i18n'
 
-export const wx = scoped(
+export const wx = i18n.scope(
+  'userTab',
   {
     'orders.all': '全部订单',
     'orders.invoice': '发票',

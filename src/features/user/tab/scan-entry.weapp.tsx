@@ -7,9 +7,10 @@ import Taro from '@tarojs/taro'
 import ScanLine from 'lucide/dist/esm/icons/scan-line.mjs'
 import Icon from '@/components/icon'
 import { PC_LOGIN_PAGE, ticketOf } from '@/features/scan/api'
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
-const ts = scoped(
+const ts = i18n.scope(
+  'scanEntry',
   { label: '扫码登录电脑', invalid: '这不是电脑登录二维码' },
   { label: 'Scan to log in on a computer', invalid: 'This is not a computer login QR code' },
 )

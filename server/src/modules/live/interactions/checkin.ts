@@ -13,24 +13,8 @@ import type { Db } from '../../../db'
 import { liveCheckin, liveCheckinSign } from '../../../db/schema'
 import { TenantScope } from '../../../http/core'
 import { escapeText } from '../chat/data'
-import {
-  Answer,
-  bad,
-  fail,
-  inTx,
-  isInt,
-  isPosInt,
-  type Kind,
-  type Kit,
-  MSG,
-  ok,
-  outer,
-  type Payload,
-  type Seat,
-  staffRoomOf,
-  textOf,
-  userOf,
-} from './kit'
+import type { Kind, Kit, Payload, Seat } from './kit'
+import { Answer, bad, fail, inTx, isInt, isPosInt, MSG, ok, outer, staffRoomOf, textOf, userOf } from './kit'
 import { closing, type Timed } from './timed'
 
 const OVER = 'this check-in is over'

@@ -8,7 +8,8 @@ import { CHAT_ERRORS } from '../../../../../contract/schemas/live-codes'
 import { liveRecording } from '../../../db/schema'
 import { TenantScope } from '../../../http/core'
 import { setSessionState } from '../sessions'
-import { bad, fail, type Kind, type Kit, ok, type Payload, type Seat } from './kit'
+import type { Kind, Kit, Payload, Seat } from './kit'
+import { bad, fail, ok } from './kit'
 
 export class ClassState implements Kind {
   readonly handlers = {

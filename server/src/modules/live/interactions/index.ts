@@ -23,18 +23,8 @@ import {
 } from '../../../../../contract/schemas/live-interactions'
 import { Checkin } from './checkin'
 import { ClassState } from './class-state'
-import {
-  bad,
-  fail,
-  type Handler,
-  type IEvent,
-  type InteractionDeps,
-  type Kind,
-  Kit,
-  MSG,
-  type Payload,
-  type Seat,
-} from './kit'
+import type { Handler, IEvent, InteractionDeps, Kind, Payload, Seat } from './kit'
+import { bad, fail, Kit, MSG } from './kit'
 import { Lottery } from './lottery'
 import { Mic } from './mic'
 import { Questionnaire } from './questionnaire'

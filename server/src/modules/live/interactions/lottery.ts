@@ -13,20 +13,8 @@ import { TenantScope } from '../../../http/core'
 import { escapeText } from '../chat/data'
 import { signersOf } from './checkin'
 import { drawWinners } from './draw'
-import {
-  bad,
-  fail,
-  isInt,
-  isPosInt,
-  type Kind,
-  type Kit,
-  MSG,
-  ok,
-  type Payload,
-  type Seat,
-  textOf,
-  userOf,
-} from './kit'
+import type { Kind, Kit, Payload, Seat } from './kit'
+import { bad, fail, isInt, isPosInt, MSG, ok, textOf, userOf } from './kit'
 import type { Timed } from './timed'
 
 const OVER = 'no such lottery in this room'

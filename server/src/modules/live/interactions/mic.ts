@@ -6,19 +6,8 @@
  * state lives in the chat store (a compare-and-swap decides, across processes), not in the database.
  */
 import { type ActiveInteractions, INTERACTION_ERRORS } from '../../../../../contract/schemas/live-interactions'
-import {
-  bad,
-  fail,
-  isPosInt,
-  type Kind,
-  type Kit,
-  MSG,
-  ok,
-  type Payload,
-  type Seat,
-  staffRoomOf,
-  userRoomOf,
-} from './kit'
+import type { Kind, Kit, Payload, Seat } from './kit'
+import { bad, fail, isPosInt, MSG, ok, staffRoomOf, userRoomOf } from './kit'
 import type { Timed } from './timed'
 
 /** how long a mic state lives at most in the store */

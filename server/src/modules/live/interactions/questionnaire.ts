@@ -15,21 +15,8 @@ import {
 import { type LiveQuestionnaireAnswer, liveQuestionnaire, liveQuestionnaireAnswer } from '../../../db/schema'
 import { TenantScope } from '../../../http/core'
 import { escapeText } from '../chat/data'
-import {
-  bad,
-  fail,
-  isInt,
-  isPosInt,
-  type Kind,
-  type Kit,
-  MSG,
-  ok,
-  outer,
-  type Payload,
-  type Seat,
-  staffRoomOf,
-  textOf,
-} from './kit'
+import type { Kind, Kit, Payload, Seat } from './kit'
+import { bad, fail, isInt, isPosInt, MSG, ok, outer, staffRoomOf, textOf } from './kit'
 
 const OVER = 'this questionnaire is over'
 const QUESTIONNAIRE_TEXTS = 50

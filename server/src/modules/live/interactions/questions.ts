@@ -9,6 +9,7 @@ import { INTERACTION, INTERACTION_ERRORS, type LiveQuestion } from '../../../../
 import { liveQuestion, liveQuestionUpvote } from '../../../db/schema'
 import { TenantScope } from '../../../http/core'
 import { escapeText } from '../chat/data'
+import type { Kind, Kit, Payload, Seat } from './kit'
 import {
   Answer,
   bad,
@@ -17,13 +18,9 @@ import {
   inTx,
   isInt,
   isPosInt,
-  type Kind,
-  type Kit,
   MSG,
   ok,
   outer,
-  type Payload,
-  type Seat,
   staffRoomOf,
   textOf,
   userOf,

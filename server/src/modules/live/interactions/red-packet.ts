@@ -10,21 +10,8 @@ import { TenantScope } from '../../../http/core'
 import { escapeText } from '../chat/data'
 import { creditPoints } from '../points'
 import { splitPoints } from './draw'
-import {
-  Answer,
-  bad,
-  fail,
-  inTx,
-  isInt,
-  isPosInt,
-  type Kind,
-  type Kit,
-  MSG,
-  ok,
-  type Payload,
-  type Seat,
-  textOf,
-} from './kit'
+import type { Kind, Kit, Payload, Seat } from './kit'
+import { Answer, bad, fail, inTx, isInt, isPosInt, MSG, ok, textOf } from './kit'
 
 const OVER = 'no such red packet in this room'
 

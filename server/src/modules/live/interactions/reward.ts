@@ -9,7 +9,8 @@ import { INTERACTION, INTERACTION_ERRORS } from '../../../../../contract/schemas
 import { liveTally } from '../../../db/schema'
 import { TenantScope } from '../../../http/core'
 import { creditPoints, debitPoints } from '../points'
-import { Answer, bad, fail, inTx, isInt, type Kind, type Kit, MSG, ok, type Payload, type Seat } from './kit'
+import type { Kind, Kit, Payload, Seat } from './kit'
+import { Answer, bad, fail, inTx, isInt, MSG, ok } from './kit'
 
 const NO_POINTS = 'not enough points'
 const FLOWERS_TOO_FAST = `one bunch of flowers every ${INTERACTION.FLOWER_GAP_MS / 1000} seconds`

@@ -16,20 +16,8 @@ import { normaliseChoice, scoreQuestion } from '../../../../../shared/rules/scor
 import { liveTest, liveTestAnswer, question } from '../../../db/schema'
 import { TenantScope } from '../../../http/core'
 import { examQuestionIds } from '../../bank/core'
-import {
-  bad,
-  fail,
-  isInt,
-  isPosInt,
-  type Kind,
-  type Kit,
-  MSG,
-  ok,
-  outer,
-  type Payload,
-  type Seat,
-  staffRoomOf,
-} from './kit'
+import type { Kind, Kit, Payload, Seat } from './kit'
+import { bad, fail, isInt, isPosInt, MSG, ok, outer, staffRoomOf } from './kit'
 import { closing, type Timed } from './timed'
 
 const OVER = 'this test question is over'

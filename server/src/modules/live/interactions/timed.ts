@@ -10,9 +10,11 @@
  *   and a kind closes what is overdue in a room before it opens a new one there (one open row per room).
  */
 import { and, eq, lte, type SQL } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Namespace } from 'socket.io'
+import type { Db } from '../../../db'
 import type { liveCheckin, liveLottery, liveTest } from '../../../db/schema'
 import { TenantScope } from '../../../http/core'
-import type { InteractionDeps } from './kit'
 
 /** The rows that carry a kind's deadline. */
 export interface Deadline {
@@ -41,7 +43,15 @@ export function closing(t: typeof liveCheckin | typeof liveTest, id: number, by:
   return [eq(t.id, id), eq(t.state, 'open'), by === 'timeout' ? lte(t.endsAt, new Date()) : eq(t.sessionId, by)]
 }
 
-type Deps = Pick<InteractionDeps, 'db' | 'nsp' | 'crossProcess' | 'log' | 'timing'>
+/** What the timers need of the interactions' dependencies (./kit.ts `InteractionDeps` has them all). */
+interface Deps {
+  db: Db
+  nsp: Namespace
+  /** several processes (Redis): timers are armed on every one */
+  crossProcess: boolean
+  log: FastifyBaseLogger
+  timing: { sweepMs: number }
+}
 
 /** The timers of one process, for every timed kind registered. */
 export class Timers {

@@ -31,7 +31,7 @@ export function mintPublishSign(secret: string, streamKey: string, sessionId: nu
   return hmacHex(secret, 'publish', `${streamKey}\n${sessionId}\n${exp}`)
 }
 
-/** Why a publish sign is refused (the console shows it in its words, console/src/live/i18n.ts `publish.*`). */
+/** Why a publish sign is refused (the console shows it in its words, console/src/features/live/i18n.ts `publish.*`). */
 export type PublishSignRefusal =
   | 'bad stream key'
   | 'missing sign'

@@ -7,14 +7,7 @@
  */
 import { Canvas, Text, View } from '@tarojs/components'
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
-import {
-  type CanvasBox,
-  type Ctx2D,
-  nextCanvasId,
-  pixelRatio,
-  prepareCanvas,
-  waitForCanvas,
-} from '../../exams/canvas'
+import { type CanvasBox, type Ctx2D, nextCanvasId, pixelRatio, prepareCanvas, waitForCanvas } from '../../exams/canvas'
 import { tx } from '../../exams/messages'
 import { type CanvasImage, canvasImage } from '../../exams/save'
 import {

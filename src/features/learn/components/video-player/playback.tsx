@@ -31,8 +31,8 @@ import {
   type VideoSign,
   videoSign,
 } from '@/features/learn/api'
-import { usePlay } from '@/features/learn/play-store'
 import { clock } from '@/features/learn/links'
+import { usePlay } from '@/features/learn/play-store'
 import { StudyReporter } from '@/features/learn/study-reporter'
 import { t } from '@/i18n/sub'
 import { EVENTS, off, on } from '@/services/events'

@@ -4,8 +4,8 @@
  */
 import { Text, View } from '@tarojs/components'
 import { type MenuChapter, SECTION_STATUS, type SectionProgress } from '@/features/learn/api'
-import { isChapterOpen, usePlay } from '@/features/learn/play-store'
 import { clock, firstUnfinished, percentText } from '@/features/learn/links'
+import { isChapterOpen, usePlay } from '@/features/learn/play-store'
 import { t } from '@/i18n/sub'
 import './index.scss'
 

@@ -1,0 +1,2 @@
+// Route shell (src/app.config.ts): the screen lives in the plan feature.
+export { default } from '@/features/plan/plan/edit'

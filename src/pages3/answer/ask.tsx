@@ -1,0 +1,2 @@
+// Route shell (src/app.config.ts): the screen lives in the answer feature.
+export { default } from '@/features/answer/answer/ask'

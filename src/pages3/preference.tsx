@@ -1,0 +1,2 @@
+// Route shell (src/app.config.ts): the screen lives in the learn feature.
+export { default } from '@/features/learn/courses/preference'
