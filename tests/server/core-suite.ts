@@ -91,7 +91,8 @@ export function coreSuite(label: string, open: () => Promise<Database>) {
         const adPage = await call<{ rows: unknown[]; total: number }>(h.app, 'GET /app/common/base/advertising/list', {
           query: { pageNum: 1, pageSize: 2 },
         })
-        expect(adPage.data.total).toBe(4)
+        // three home banners, the learning tab's advert and four 精品推荐 goods (server/src/seed/recommend.ts)
+        expect(adPage.data.total).toBe(8)
         expect(adPage.data.rows).toHaveLength(2)
 
         const home = await call<{ name: string; icon: string; linkUrl: string }[]>(

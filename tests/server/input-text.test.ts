@@ -106,7 +106,8 @@ describe('text the database cannot store', () => {
     })
 
   it('every route: a NUL in any string is refused naming the field; a lone surrogate never yields a 5xx', async () => {
-    const keys = (Object.keys(schemas) as RouteKey[]).filter((k) => !SKIP.has(k))
+    // the learner's calls (a learner's token); the staff calls' own inputs: tests/server/staff-routes.test.ts
+    const keys = (Object.keys(schemas) as RouteKey[]).filter((k) => k in routes && !SKIP.has(k))
     let covered = 0
     let strings = 0
     const uncovered: RouteKey[] = []

@@ -18,9 +18,6 @@ import { authenticate } from '../services/tokens'
 import { AppError, type AuthUser, type StaffAccess, type TenantScope } from './core'
 import type { TenantOf } from './tenant'
 
-export { isStaffRole, STAFF_ROLES, type StaffRole } from '../../../contract/roles'
-export type { StaffAccess, StaffAccount } from './core'
-
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)
   const b = Buffer.from(expected)
