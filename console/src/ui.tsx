@@ -171,6 +171,65 @@ export function useDecide(reload: () => void) {
   return { decide, busy, notice, dialog }
 }
 
+/** What a decision queue's rows decide with: `useDecide`'s result. */
+export type Decisions = ReturnType<typeof useDecide>
+
+/**
+ * A queue of decisions (refunds, identity certifications, photo checks): the heading, the last result, the list
+ * with its loading, empty and retry states, and the confirm dialog; each row draws its own facts.
+ */
+export function DecisionQueue<T>(props: {
+  className: string
+  title: string
+  empty: string
+  note?: string
+  load: () => Promise<T[]>
+  children: (rows: T[], d: Decisions) => ReactNode
+}) {
+  const { state, reload } = useList(props.load)
+  const d = useDecide(reload)
+  return (
+    <section className={`page ${props.className}`}>
+      <PageHead title={props.title} />
+      <NoticeLine notice={d.notice} />
+      <ListView state={state} reload={reload} empty={props.empty} note={props.note}>
+        {(rows) => props.children(rows, d)}
+      </ListView>
+      {d.dialog}
+    </section>
+  )
+}
+
+/** A row's approve and reject buttons: each asks first (reject may ask for a reason), then runs and reports. */
+export function ApproveReject(props: {
+  id: string | number
+  d: Decisions
+  approve: { ask: Ask; run: () => Promise<unknown>; done: string }
+  reject: { ask: Ask; run: (reason: string | undefined) => Promise<unknown>; done: string }
+}) {
+  const { id, d, approve, reject } = props
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary approve"
+        disabled={d.busy !== null}
+        onClick={() => d.decide(id, approve.ask, () => approve.run(), approve.done)}
+      >
+        {d.busy === id ? t('common.working') : t('common.approve')}
+      </button>
+      <button
+        type="button"
+        className="btn reject"
+        disabled={d.busy !== null}
+        onClick={() => d.decide(id, reject.ask, (reason) => reject.run(reason || undefined), reject.done)}
+      >
+        {t('common.reject')}
+      </button>
+    </>
+  )
+}
+
 /** A success line shows this long, then goes (errors stay until the next action replaces them). */
 export const OK_NOTICE_MS = 4000
 

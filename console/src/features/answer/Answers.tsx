@@ -5,9 +5,9 @@
  * Server: server/src/modules/answer/staff.ts.
  */
 import { type FormEvent, useState } from 'react'
-import { call, messageOf } from '../api'
-import { i18n } from '../i18n'
-import { ListView, type Notice, NoticeLine, PageHead, Thumb, useList } from '../ui'
+import { call, messageOf } from '../../api'
+import { i18n } from '../../i18n'
+import { ListView, type Notice, NoticeLine, PageHead, Thumb, useList } from '../../ui'
 
 const REPLY_MAX = 2000
 const SHOWN = 50

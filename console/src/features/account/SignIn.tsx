@@ -12,8 +12,8 @@ import {
   rememberTypedHost,
   saveSession,
   signOut,
-} from '../api'
-import { type MessageKey, t } from '../i18n'
+} from '../../api'
+import { type MessageKey, t } from '../../i18n'
 
 /** A stable id of this browser for the login's device binding (like the app's device uuid). */
 function deviceUuid(): string {

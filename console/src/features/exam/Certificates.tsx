@@ -1,6 +1,6 @@
-import { staff } from '../api'
-import { t } from '../i18n'
-import { fmtTime, ListView, NoticeLine, PageHead, useDecide, useList } from '../ui'
+import { staff } from '../../api'
+import { t } from '../../i18n'
+import { fmtTime, ListView, NoticeLine, PageHead, useDecide, useList } from '../../ui'
 
 /** Certificates issued, newest 100: each links to its public verification page and can be revoked. */
 export function Certificates() {

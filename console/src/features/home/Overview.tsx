@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { type Me, messageOf, staff } from '../api'
-import { type MessageKey, t } from '../i18n'
-import type { PageName } from '../router'
-import { Link } from '../router'
+import { type Me, messageOf, staff } from '../../api'
+import { type MessageKey, t } from '../../i18n'
+import type { PageName } from '../../router'
+import { Link } from '../../router'
 
 interface Waiting {
   page: PageName

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
-import { type AccountRow, type Me, messageOf, type StaffRole, staff } from '../api'
-import { type MessageKey, t } from '../i18n'
-import { ListView, type Notice, NoticeLine, PageHead, useConfirm, useList } from '../ui'
+import { type AccountRow, type Me, messageOf, type StaffRole, staff } from '../../api'
+import { type MessageKey, t } from '../../i18n'
+import { ListView, type Notice, NoticeLine, PageHead, useConfirm, useList } from '../../ui'
 
 const ROLES: (StaffRole | '')[] = ['manager', 'teacher', 'assistant', '']
 const roleName = (r: StaffRole | '') => t((r ? `role.${r}` : 'role.none') as MessageKey)

@@ -4,9 +4,9 @@
  * many learners got and read each. Sending asks first: an announcement cannot be taken back.
  */
 import { type FormEvent, useState } from 'react'
-import { call, messageOf } from '../api'
-import { i18n } from '../i18n'
-import { ListView, type Notice, NoticeLine, PageHead, useConfirm, useList } from '../ui'
+import { call, messageOf } from '../../api'
+import { i18n } from '../../i18n'
+import { ListView, type Notice, NoticeLine, PageHead, useConfirm, useList } from '../../ui'
 
 const TITLE_MAX = 200
 const CONTENT_MAX = 5000

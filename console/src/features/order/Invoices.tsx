@@ -1,7 +1,7 @@
-import { formatPrice } from '../../../shared/rules/money'
-import { staff } from '../api'
-import { t } from '../i18n'
-import { ListView, NoticeLine, PageHead, useDecide, useList } from '../ui'
+import { formatPrice } from '../../../../shared/rules/money'
+import { staff } from '../../api'
+import { t } from '../../i18n'
+import { ListView, NoticeLine, PageHead, useDecide, useList } from '../../ui'
 
 /** Requested invoices, oldest first: once issued (outside, by the school's invoicing) they are marked so here. */
 export function Invoices() {
