@@ -10,7 +10,7 @@ import { messageOf } from '../../api'
 import { Link, liveRoomHref } from '../../router'
 import { ListView, type Notice, NoticeLine, PageHead, useList } from '../../ui'
 import { type ChannelRow, liveApi, type SessionRow } from './api'
-import { dateTime } from './common'
+import { dateTime, NumberField } from './common'
 import { type LiveKey, lt } from './i18n'
 
 const STATE_KEY: Record<string, LiveKey> = { waiting: 'state.waiting', live: 'state.live', ended: 'state.ended' }
@@ -83,17 +83,13 @@ function ScheduleForm({ channel, onDone }: { channel: ChannelRow; onDone: (n: No
           onChange={(e) => setStart(e.target.value)}
         />
       </label>
-      <label className="field field-narrow">
-        <span>{lt('channels.minutes')}</span>
-        <input
-          className="schedule-minutes"
-          type="number"
-          min={1}
-          max={720}
-          value={minutes}
-          onChange={(e) => setMinutes(Number(e.target.value))}
-        />
-      </label>
+      <NumberField
+        label={lt('channels.minutes')}
+        className="schedule-minutes"
+        max={720}
+        value={minutes}
+        onChange={setMinutes}
+      />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary schedule-submit" disabled={busy}>
           {busy ? lt('common.working') : lt('channels.scheduleSubmit')}

@@ -138,6 +138,30 @@ export function CopyButton({ text, className }: { text: string; className?: stri
 }
 
 /** A labelled result bar: n of total. */
+/** A labelled whole number of a live form (points, counts, minutes, seconds), within its bounds. */
+export function NumberField(props: {
+  label: ReactNode
+  className: string
+  min?: number
+  max: number
+  value: number
+  onChange: (n: number) => void
+}) {
+  return (
+    <label className="field field-narrow">
+      <span>{props.label}</span>
+      <input
+        className={props.className}
+        type="number"
+        min={props.min ?? 1}
+        max={props.max}
+        value={props.value}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+    </label>
+  )
+}
+
 export function Bar({ label, n, total, right }: { label: ReactNode; n: number; total: number; right?: boolean }) {
   const pct = total > 0 ? Math.round((n / total) * 100) : 0
   return (

@@ -6,7 +6,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { INTERACTION } from '../../../../../contract/schemas/live-interactions'
 import { messageOf } from '../../../api'
 import { type LotteryClaimsRow, liveApi } from '../api'
-import { OutcomeLine, readable, UserName, useAction } from '../common'
+import { NumberField, OutcomeLine, readable, UserName, useAction } from '../common'
 import { lt } from '../i18n'
 import type { RoomState, RoomStore } from '../room'
 
@@ -61,17 +61,13 @@ export function LotteryPanel({ room, store }: { room: RoomState; store: RoomStor
           <span>{lt('lottery.prize')}</span>
           <input className="lottery-prize" maxLength={50} value={prize} onChange={(e) => setPrize(e.target.value)} />
         </label>
-        <label className="field field-narrow">
-          <span>{lt('lottery.count')}</span>
-          <input
-            className="lottery-count"
-            type="number"
-            min={1}
-            max={INTERACTION.LOTTERY_MAX_WINNERS}
-            value={count}
-            onChange={(e) => setCount(Number(e.target.value))}
-          />
-        </label>
+        <NumberField
+          label={lt('lottery.count')}
+          className="lottery-count"
+          max={INTERACTION.LOTTERY_MAX_WINNERS}
+          value={count}
+          onChange={setCount}
+        />
         <label className="field">
           <span>{lt('lottery.among')}</span>
           <select

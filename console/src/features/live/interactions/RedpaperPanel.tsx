@@ -1,7 +1,7 @@
 /** Red packets: tenant points (not money), split at random among the first who grab. */
 import { type FormEvent, useState } from 'react'
 import { INTERACTION } from '../../../../../contract/schemas/live-interactions'
-import { OutcomeLine, readable, UserName, useAction } from '../common'
+import { NumberField, OutcomeLine, readable, UserName, useAction } from '../common'
 import { lt } from '../i18n'
 import type { RoomState, RoomStore } from '../room'
 
@@ -26,28 +26,20 @@ export function RedpaperPanel({ room, store }: { room: RoomState; store: RoomSto
     <div className="interaction redpaper">
       <p className="muted small">{lt('redpaper.notMoney')}</p>
       <form className="form redpaper-form" onSubmit={send}>
-        <label className="field field-narrow">
-          <span>{lt('redpaper.points')}</span>
-          <input
-            className="redpaper-points"
-            type="number"
-            min={1}
-            max={INTERACTION.REDPAPER_MAX_POINTS}
-            value={points}
-            onChange={(e) => setPoints(Number(e.target.value))}
-          />
-        </label>
-        <label className="field field-narrow">
-          <span>{lt('redpaper.count')}</span>
-          <input
-            className="redpaper-count"
-            type="number"
-            min={1}
-            max={INTERACTION.REDPAPER_MAX_COUNT}
-            value={count}
-            onChange={(e) => setCount(Number(e.target.value))}
-          />
-        </label>
+        <NumberField
+          label={lt('redpaper.points')}
+          className="redpaper-points"
+          max={INTERACTION.REDPAPER_MAX_POINTS}
+          value={points}
+          onChange={setPoints}
+        />
+        <NumberField
+          label={lt('redpaper.count')}
+          className="redpaper-count"
+          max={INTERACTION.REDPAPER_MAX_COUNT}
+          value={count}
+          onChange={setCount}
+        />
         <label className="field">
           <span>{lt('redpaper.greeting')}</span>
           <input

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { INTERACTION } from '../../../../../contract/schemas/live-interactions'
 import type { BankQuestion } from '../api'
-import { Bar, Countdown, htmlText, OutcomeLine, useAction } from '../common'
+import { Bar, Countdown, htmlText, NumberField, OutcomeLine, useAction } from '../common'
 import { lt } from '../i18n'
 import type { RoomState, RoomStore } from '../room'
 import { QuestionPicker } from './QuestionPicker'
@@ -93,17 +93,14 @@ export function TestPanel({ room, store }: { room: RoomState; store: RoomStore }
                   )
                 }}
               >
-                <label className="field field-narrow">
-                  <span>{lt('test.limit')}</span>
-                  <input
-                    className="test-limit"
-                    type="number"
-                    min={INTERACTION.TEST_MIN_S}
-                    max={INTERACTION.TEST_MAX_S}
-                    value={limit}
-                    onChange={(e) => setLimit(Number(e.target.value))}
-                  />
-                </label>
+                <NumberField
+                  label={lt('test.limit')}
+                  className="test-limit"
+                  min={INTERACTION.TEST_MIN_S}
+                  max={INTERACTION.TEST_MAX_S}
+                  value={limit}
+                  onChange={setLimit}
+                />
                 <button type="submit" className="btn btn-primary test-push" disabled={busy || !room.ready}>
                   {lt('test.push')}
                 </button>
