@@ -31,7 +31,7 @@ const api = await import('@/features/note/api')
 const learn = await import('@/features/learn/api')
 const { useSession } = await import('@/store/session')
 const { default: MyNotes } = await import('@/features/note/note/index')
-const { default: PlayerPage } = await import('@/pages3/polyv/index')
+const { default: PlayerPage } = await import('@/features/learn/player/index')
 const { monthGrid, shiftMonth } = await import('@/features/note/note/calendar')
 
 for (const m of ['load', 'play', 'pause'] as const)

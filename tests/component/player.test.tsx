@@ -32,7 +32,7 @@ const { ApiError } = await import('@/services/http/error')
 const { EVENTS, emit } = await import('@/services/events')
 const { useSession } = await import('@/store/session')
 const { usePlay } = await import('@/features/learn/play-store')
-const { default: PlayerPage } = await import('@/pages3/polyv/index')
+const { default: PlayerPage } = await import('@/features/learn/player/index')
 
 // jsdom has no media playback; the Taro video element calls load() when it gets a source
 for (const m of ['load', 'play', 'pause'] as const)

@@ -1,9 +1,9 @@
 /**
  * Messages of live classes: the chat client's notices and refusals (spec §8) and the live pages (pages3/live,
- * pages5/liveList, pages5/liveDetail). Page-scoped (src/i18n/scoped.ts): they load with the live pages' chunks and
+ * pages5/liveList, pages5/liveDetail). A page's own part of the one catalogue (`i18n.scope`, shared/i18n/core.ts): they load with the live pages' chunks and
  * subpackages, never with the H5 entry or the weapp main package.
  */
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   // SDK parameter checks (spec §5, §8)
@@ -298,4 +298,4 @@ const en: Record<Key, string> = {
 }
 
 export type LiveMessageKey = Key
-export const lx = scoped<Key>(zh, en)
+export const lx = i18n.scope('live', zh, en)

@@ -3,7 +3,7 @@
  * desk pages do not carry them. The language is the console's own choice (../i18n): a switch re-renders the shell,
  * and with it these pages.
  */
-import { getLocale } from '../../i18n'
+import { i18n } from '../../i18n'
 
 const zh = {
   'common.loading': '加载中…',
@@ -631,10 +631,5 @@ const en: Record<LiveKey, string> = {
   'bad.input': 'Something entered is not right: check it and try again ({reason})',
 }
 
-const catalogues = { 'zh-CN': zh, en }
-
-export function lt(key: LiveKey, vars?: Record<string, string | number>): string {
-  const text = catalogues[getLocale()][key] ?? zh[key] ?? key
-  if (!vars) return text
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
-}
+/** The live desk's messages: a part of the console's one catalogue (shared/i18n/core.ts), under `liveDesk.` */
+export const lt = i18n.scope('liveDesk', zh, en)

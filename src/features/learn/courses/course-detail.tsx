@@ -15,7 +15,7 @@ import { type CourseDetail, courseDetail, courseMenu, SECTION_STATUS } from '@/f
 import { firstUnfinished, learnUrl, menuSections, percentText } from '@/features/learn/links'
 import { t } from '@/i18n/sub'
 import '@/features/learn/tab/learn.scss'
-import { px } from '../../../pages3/polyv/messages'
+import { px } from '../player/messages'
 
 /** The study rules of a goods in words, one line each. */
 export function ruleLines(s: CourseDetail['settings']): string[] {

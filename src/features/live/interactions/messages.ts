@@ -1,9 +1,9 @@
 /**
  * Messages of the live room's interactions (issue 14): the client's refusals and notices and the room's cards,
- * sheets and the questions tab. Page-scoped (src/i18n/scoped.ts) like ./messages.ts: they load with the live
+ * sheets and the questions tab. A page's own part of the one catalogue (`i18n.scope`, shared/i18n/core.ts) like ./messages.ts: they load with the live
  * room's chunk and subpackage, never with the H5 entry or the weapp main package.
  */
-import { scoped } from '@/i18n/scoped'
+import { i18n } from '@/i18n'
 
 const zh = {
   // refusals and notices of the client
@@ -349,4 +349,4 @@ const en: Record<Key, string> = {
 }
 
 export type IxMessageKey = Key
-export const ix = scoped<Key>(zh, en)
+export const ix = i18n.scope('liveIx', zh, en)

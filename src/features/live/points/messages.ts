@@ -1,7 +1,8 @@
-/** Messages of My account › Points (page-scoped: src/i18n/scoped.ts, in the pages2 subpackage only). */
-import { scoped } from '@/i18n/scoped'
+/** Messages of My account › Points (a page's own part of the one catalogue: `i18n.scope`, in the pages2 subpackage only). */
+import { i18n } from '@/i18n'
 
-export const px = scoped(
+export const px = i18n.scope(
+  'livePoints',
   {
     title: '我的积分',
     balance: '当前积分',
