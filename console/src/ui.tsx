@@ -175,7 +175,7 @@ export function useDecide(reload: () => void) {
 export type Decisions = ReturnType<typeof useDecide>
 
 /**
- * A queue of decisions (refunds, identity certifications, photo checks): the heading, the last result, the list
+ * A queue of decisions (refunds, identity certifications, photo checks, invoices, certificates): the heading, the last result, the list
  * with its loading, empty and retry states, and the confirm dialog; each row draws its own facts.
  */
 export function DecisionQueue<T>(props: {

@@ -18,13 +18,14 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_A, HOST_A, launchBrowser, root, type Server, startServer } from './harness'
+import { apiOf, DEMO_A, HOST_A, launchBrowser, root, type Server, startServer } from './harness'
 
 const TEACHER = { phone: '13800000011', password: 'Demo1234', nick: '王建国老师' }
 const FREE_CLASS = '安全生产公开课'
 const TODAY = '高处作业安全防护要点'
 
 let server: Server
+const { api, apiLogin } = apiOf(() => server)
 let browser: Browser
 let page: Page
 let learner: Socket | null = null
@@ -64,29 +65,6 @@ async function contrastOnWhite(loc: ReturnType<Page['locator']>): Promise<number
     const lum = 0.2126 * lin(mix(r!)) + 0.7152 * lin(mix(g!)) + 0.0722 * lin(mix(b!))
     return 1.05 / (lum + 0.05)
   })
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: loosely typed JSON of a few routes in one test helper
-type Envelope = { code: number; msg: string; data: any }
-
-async function api(path: string, o: { body?: unknown; token?: string } = {}): Promise<Envelope> {
-  const headers: Record<string, string> = { 'tenant-id': '1001' }
-  if (o.token) headers.authorization = `Bearer ${o.token}`
-  if (o.body !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`http://127.0.0.1:${server.port}/api${path}`, {
-    method: o.body !== undefined ? 'POST' : 'GET',
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  })
-  return (await res.json()) as Envelope
-}
-
-async function apiLogin(account: string, password: string): Promise<string> {
-  const c = await api('/captchaImage')
-  const [, text] = await server.waitForLog(new RegExp(`captcha ${c.data.uuid} = (\\w+)`))
-  const r = await api('/login', { body: { account, password, code: text, uuid: c.data.uuid } })
-  if (r.code !== 200) throw new Error(`login failed: ${r.msg}`)
-  return r.data.token
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: chat packets and acks, narrowed by each assertion

@@ -207,3 +207,47 @@ export function shotOnFailureAndClose(
     await server?.stop()
   })
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: loosely typed JSON of the routes a test calls
+export type Envelope = { code: number; msg: string; data: any }
+
+export interface ApiOptions {
+  method?: string
+  body?: unknown
+  token?: string
+  headers?: Record<string, string>
+}
+
+/**
+ * The server's API as a test calls it beside the browser (tenant 1001): `api`, the app's account login (`apiLogin`,
+ * the captcha read from the server's debug log) and a new learner's registration with the SMS code it logs.
+ */
+export function apiOf(server: () => Server) {
+  const api = async (path: string, o: ApiOptions = {}): Promise<Envelope> => {
+    const headers: Record<string, string> = { 'tenant-id': '1001', ...o.headers }
+    if (o.token) headers.authorization = `Bearer ${o.token}`
+    if (o.body !== undefined) headers['content-type'] = 'application/json'
+    const res = await fetch(`http://127.0.0.1:${server().port}/api${path}`, {
+      method: o.method ?? (o.body !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    })
+    return (await res.json()) as Envelope
+  }
+  const apiLogin = async (account: string, password: string): Promise<string> => {
+    const c = await api('/captchaImage')
+    const [, text] = await server().waitForLog(new RegExp(`captcha ${c.data.uuid} = (\\w+)`))
+    const r = await api('/login', { body: { account, password, code: text, uuid: c.data.uuid } })
+    if (r.code !== 200) throw new Error(`login of ${account} failed: ${r.msg}`)
+    return r.data.token
+  }
+  const register = async (phone: string, password: string): Promise<string> => {
+    const sms = await api('/app/common/sms/register', { body: { telPhone: phone } })
+    if (sms.code !== 200) throw new Error(`sms failed: ${sms.msg}`)
+    const [, code] = await server().waitForLog(new RegExp(`sms code (\\d{6}) sent to ${phone}`))
+    const reg = await api('/app/common/register_small', { body: { telPhone: phone, code, password } })
+    if (reg.code !== 200) throw new Error(`register failed: ${reg.msg}`)
+    return reg.data.token
+  }
+  return { api, apiLogin, register }
+}

@@ -14,7 +14,7 @@ import { mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_A, HOST_A, launchBrowser, newMobilePage, root, type Server, startServer } from './harness'
+import { apiOf, DEMO_A, HOST_A, launchBrowser, newMobilePage, root, type Server, startServer } from './harness'
 
 const TEACHER = { phone: '13800000011', password: 'Demo1234', nick: '王建国老师' }
 const FREE_CLASS = '安全生产公开课'
@@ -26,9 +26,6 @@ const PRIZE = '签名版教材'
 const QUESTION = `老师，安全带的挂点要多高才合格？${Date.now().toString(36)}`
 const ANSWER = '挂点应高于作业面，做到高挂低用'
 
-// biome-ignore lint/suspicious/noExplicitAny: loosely typed JSON of a few routes in one test helper
-type Envelope = { code: number; msg: string; data: any }
-
 interface Learner {
   name: 'a' | 'b'
   token: string
@@ -39,43 +36,13 @@ interface Learner {
 }
 
 let server: Server
+const { api, apiLogin, register } = apiOf(() => server)
 let browser: Browser
 let teacher: Page
 let a: Learner
 let b: Learner
 let channelId = 0
 let sessionId = 0
-
-async function api(path: string, o: { body?: unknown; token?: string } = {}): Promise<Envelope> {
-  const headers: Record<string, string> = { 'tenant-id': '1001' }
-  if (o.token) headers.authorization = `Bearer ${o.token}`
-  if (o.body !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`http://127.0.0.1:${server.port}/api${path}`, {
-    method: o.body !== undefined ? 'POST' : 'GET',
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  })
-  return (await res.json()) as Envelope
-}
-
-/** The app's account login (account, password, picture code read from the server's debug log). */
-async function apiLogin(account: string, password: string): Promise<string> {
-  const c = await api('/captchaImage')
-  const [, text] = await server.waitForLog(new RegExp(`captcha ${c.data.uuid} = (\\w+)`))
-  const r = await api('/login', { body: { account, password, code: text, uuid: c.data.uuid } })
-  if (r.code !== 200) throw new Error(`login of ${account} failed: ${r.msg}`)
-  return r.data.token
-}
-
-/** A new learner registers with an SMS code (the server logs it) and gets a session. */
-async function register(phone: string, password: string): Promise<string> {
-  const sms = await api('/app/common/sms/register', { body: { telPhone: phone } })
-  if (sms.code !== 200) throw new Error(`sms failed: ${sms.msg}`)
-  const [, code] = await server.waitForLog(new RegExp(`sms code (\\d{6}) sent to ${phone}`))
-  const reg = await api('/app/common/register_small', { body: { telPhone: phone, code, password } })
-  if (reg.code !== 200) throw new Error(`register failed: ${reg.msg}`)
-  return reg.data.token
-}
 
 /** A learner's phone: a browser context whose app storage holds the session (Taro's H5 storage format). */
 async function openLearner(name: 'a' | 'b', token: string, account: string): Promise<Learner> {

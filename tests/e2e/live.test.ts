@@ -24,15 +24,12 @@ import {
   LIVE,
   LIVE_CODE,
 } from '../../contract/schemas/live-codes'
-import { DEMO_A, HOST_A, launchBrowser, newMobilePage, root, type Server, sleep, startServer } from './harness'
+import { apiOf, DEMO_A, HOST_A, launchBrowser, newMobilePage, root, type Server, sleep, startServer } from './harness'
 
 const TEACHER = { account: '13800000011', password: 'Demo1234' }
 const MANAGER = { account: '13800000013', password: 'Demo1234' }
 /** the second learner registers through the SMS API */
 const LEARNER_B = { phone: '13700000313', password: 'Learner1234' }
-
-// biome-ignore lint/suspicious/noExplicitAny: loosely typed JSON of several routes in one test helper
-type Envelope = { code: number; msg: string; data: any }
 
 interface Learner {
   name: string
@@ -43,6 +40,7 @@ interface Learner {
 }
 
 let server: Server
+const { api, apiLogin, register } = apiOf(() => server)
 let browser: Browser
 let rtmpPort = 0
 let channelId = 0
@@ -61,37 +59,6 @@ const said = {
   b1: `B 同学回复：收到 ${Date.now().toString(36)}`,
   refused: `被禁言后还想说话 ${Date.now().toString(36)}`,
   a2: `A 同学：禁言后我还能说话 ${Date.now().toString(36)}`,
-}
-
-async function api(path: string, o: { token?: string; body?: unknown; method?: string } = {}): Promise<Envelope> {
-  const headers: Record<string, string> = { 'tenant-id': '1001' }
-  if (o.token) headers.authorization = `Bearer ${o.token}`
-  if (o.body !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`http://127.0.0.1:${server.port}/api${path}`, {
-    method: o.method ?? (o.body !== undefined ? 'POST' : 'GET'),
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  })
-  return (await res.json()) as Envelope
-}
-
-/** The app's account login (account, password, picture code read from the server's debug log). */
-async function apiLogin(account: string, password: string): Promise<string> {
-  const c = await api('/captchaImage')
-  const [, text] = await server.waitForLog(new RegExp(`captcha ${c.data.uuid} = (\\w+)`))
-  const r = await api('/login', { body: { account, password, code: text, uuid: c.data.uuid } })
-  if (r.code !== 200) throw new Error(`login of ${account} failed: ${r.msg}`)
-  return r.data.token
-}
-
-/** A new learner registers with an SMS code (the server logs it) and gets a session. */
-async function register(phone: string, password: string): Promise<string> {
-  const sms = await api('/app/common/sms/register', { body: { telPhone: phone } })
-  if (sms.code !== 200) throw new Error(`sms failed: ${sms.msg}`)
-  const [, code] = await server.waitForLog(new RegExp(`sms code (\\d{6}) sent to ${phone}`))
-  const reg = await api('/app/common/register_small', { body: { telPhone: phone, code, password } })
-  if (reg.code !== 200) throw new Error(`register failed: ${reg.msg}`)
-  return reg.data.token
 }
 
 const room = (token: string, extra = '') =>
