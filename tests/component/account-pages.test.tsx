@@ -1,6 +1,5 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
-import { useEffect } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const routerParams: Record<string, string> = {}
@@ -24,25 +23,9 @@ const user = {
   createTime: 0,
 }
 
-vi.mock('@tarojs/taro', async (importOriginal) => {
-  const { createTaroDouble } = await import('../unit/taro-double')
-  let actual: Record<string, unknown> = {}
-  try {
-    const mod = (await importOriginal()) as { default?: Record<string, unknown> }
-    actual = mod.default ?? (mod as Record<string, unknown>)
-  } catch {
-    actual = {}
-  }
-  const Taro = {
-    ...createTaroDouble(actual),
-    useRouter: () => ({ params: routerParams, path: '' }),
-    // runs once on mount, like the first show of a page
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the first show only
-    useDidShow: (fn: () => void) => useEffect(fn, []),
-    getSystemInfoSync: () => ({ statusBarHeight: 0 }),
-  }
-  return { ...Taro, default: Taro }
-})
+vi.mock('@tarojs/taro', async (importOriginal) =>
+  (await import('../unit/taro-double')).pageTaro(importOriginal, () => routerParams),
+)
 
 vi.mock('@/services/api/account', () => ({
   captchaImage: vi.fn(async () => ({ img: 'data:image/svg+xml;base64,PHN2Zy8+', uuid: 'cap-1' })),

@@ -5,7 +5,6 @@
  */
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
-import { useEffect } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setLocale } from '@/i18n'
 import { request, resetRequestState } from '@/services/http/request'
@@ -14,24 +13,7 @@ import { useSession } from '@/store/session'
 import { refusalEnvelope } from '../../server/src/http/refusals'
 import { type FakeCall, fakeServer, ok, seedTenant, user } from '../unit/fake-server'
 
-vi.mock('@tarojs/taro', async (importOriginal) => {
-  const { createTaroDouble } = await import('../unit/taro-double')
-  let actual: Record<string, unknown> = {}
-  try {
-    const mod = (await importOriginal()) as { default?: Record<string, unknown> }
-    actual = mod.default ?? (mod as Record<string, unknown>)
-  } catch {
-    actual = {}
-  }
-  const Taro = {
-    ...createTaroDouble(actual),
-    useRouter: () => ({ params: {}, path: '' }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the first show only
-    useDidShow: (fn: () => void) => useEffect(fn, []),
-    getSystemInfoSync: () => ({ statusBarHeight: 0 }),
-  }
-  return { ...Taro, default: Taro }
-})
+vi.mock('@tarojs/taro', async (importOriginal) => (await import('../unit/taro-double')).pageTaro(importOriginal))
 
 /** What the server answers: the refusal's key and its source wording put into the language the call names. */
 const refuse = (code: number, source: string) => (c: FakeCall) =>

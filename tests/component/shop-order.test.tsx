@@ -1,28 +1,12 @@
 import Taro from '@tarojs/taro'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
-import { useEffect } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const routerParams: Record<string, string> = {}
 
-vi.mock('@tarojs/taro', async (importOriginal) => {
-  const { createTaroDouble } = await import('../unit/taro-double')
-  let actual: Record<string, unknown> = {}
-  try {
-    const mod = (await importOriginal()) as { default?: Record<string, unknown> }
-    actual = mod.default ?? (mod as Record<string, unknown>)
-  } catch {
-    actual = {}
-  }
-  const Taro = {
-    ...createTaroDouble(actual),
-    useRouter: () => ({ params: routerParams, path: '' }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the first show only
-    useDidShow: (fn: () => void) => useEffect(fn, []),
-    getSystemInfoSync: () => ({ statusBarHeight: 0 }),
-  }
-  return { ...Taro, default: Taro }
-})
+vi.mock('@tarojs/taro', async (importOriginal) =>
+  (await import('../unit/taro-double')).pageTaro(importOriginal, () => routerParams),
+)
 
 // The tab pages import these calls from '@/services/api/tabs' (the domain modules re-export them).
 vi.mock('@/services/api/tabs', async (importOriginal) => ({

@@ -6,30 +6,15 @@
  * The platform is chosen per test by delegating the page's `./wechat-env` to the weapp or the h5 file.
  */
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
-import { useEffect } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 let platform: 'weapp' | 'h5' = 'weapp'
 
-vi.mock('@tarojs/taro', async (importOriginal) => {
-  const { createTaroDouble } = await import('../unit/taro-double')
-  let actual: Record<string, unknown> = {}
-  try {
-    const mod = (await importOriginal()) as { default?: Record<string, unknown> }
-    actual = mod.default ?? (mod as Record<string, unknown>)
-  } catch {
-    actual = {}
-  }
-  const Taro = {
-    ...createTaroDouble(actual),
-    useRouter: () => ({ params: {}, path: '' }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the first show only
-    useDidShow: (fn: () => void) => useEffect(fn, []),
-    getSystemInfoSync: () => ({ statusBarHeight: 0 }),
+vi.mock('@tarojs/taro', async (importOriginal) =>
+  (await import('../unit/taro-double')).pageTaro(importOriginal, undefined, {
     login: vi.fn(async () => ({ code: 'mini-code-1', errMsg: 'login:ok' })),
-  }
-  return { ...Taro, default: Taro }
-})
+  }),
+)
 
 vi.mock('@/features/account/wechat/wechat-env', async () => {
   const weapp = await import('@/features/account/wechat/wechat-env.weapp')

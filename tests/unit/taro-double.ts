@@ -147,3 +147,32 @@ export function createTaroDouble(actual: Record<string, unknown>) {
     eventCenter: new EventCenter(),
   }
 }
+
+/**
+ * The `@tarojs/taro` double of a page's test: the shared double with the router's params (a getter: the factory runs
+ * before the test file's own constants exist), `useDidShow` run once on mount like a page's first show, a status bar
+ * of 0, and what else the test needs (`extra`):
+ * `vi.mock('@tarojs/taro', async (io) => (await import('../unit/taro-double')).pageTaro(io, () => routerParams))`.
+ */
+export async function pageTaro(
+  importOriginal: () => Promise<unknown>,
+  params: () => Record<string, string> = () => ({}),
+  extra: Record<string, unknown> = {},
+) {
+  let actual: Record<string, unknown> = {}
+  try {
+    const mod = (await importOriginal()) as { default?: Record<string, unknown> }
+    actual = mod.default ?? (mod as Record<string, unknown>)
+  } catch {
+    actual = {}
+  }
+  const Taro = {
+    ...createTaroDouble(actual),
+    useRouter: () => ({ params: params(), path: '' }),
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the first show only
+    useDidShow: (fn: () => void) => useEffect(fn, []),
+    getSystemInfoSync: () => ({ statusBarHeight: 0 }),
+    ...extra,
+  }
+  return { ...Taro, default: Taro }
+}
