@@ -52,6 +52,4 @@ export default {
   'bankList.paper.meta': '{num} questions · {score} points · suggested {min} min',
   'bankList.paper.start': 'Start',
   'bankList.paper.preview': 'Preview',
-  'bankList.stats.rate': 'Right rate',
-  'bankList.stats.trend': 'Answers, last 30 days',
 } satisfies Record<keyof typeof zh, string>

@@ -13,11 +13,9 @@ const en: Record<keyof typeof zh, string> = {
   'shell.loadFailed': 'Failed to load, please try again later',
   'shell.loadMore': 'Pull up to load more',
   'shell.copied': 'Copied',
-  'shell.backHome': 'Back to home',
 
   'widget.hotline': 'Service hotline',
   'widget.serviceTime': 'Service hours: {time}',
-  'widget.call': 'Call',
   'widget.wechat': 'WeChat service',
   'widget.wechatNumber': 'WeChat ID: {number}',
   'widget.tapToCopy': 'Tap a number to copy it',
@@ -39,8 +37,6 @@ const en: Record<keyof typeof zh, string> = {
   'news.title': 'News',
   'news.notFound': 'This article does not exist or was taken down',
   'news.views': '{count} views',
-
-  'webview.title': 'Web page',
 }
 
 export default en

@@ -51,6 +51,4 @@ export default {
   'bankList.paper.meta': '{num} 题 · 总分 {score} · 建议用时 {min} 分钟',
   'bankList.paper.start': '开始答题',
   'bankList.paper.preview': '预览',
-  'bankList.stats.rate': '正确率',
-  'bankList.stats.trend': '近 30 天答题',
 }

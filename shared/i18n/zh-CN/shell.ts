@@ -12,11 +12,9 @@ export default {
   'shell.loadFailed': '加载失败，请稍后重试',
   'shell.loadMore': '上拉加载更多',
   'shell.copied': '已复制',
-  'shell.backHome': '返回首页',
 
   'widget.hotline': '服务热线',
   'widget.serviceTime': '服务时间：{time}',
-  'widget.call': '拨打电话',
   'widget.wechat': '微信客服',
   'widget.wechatNumber': '微信号：{number}',
   'widget.tapToCopy': '点击号码即可复制',
@@ -38,6 +36,4 @@ export default {
   'news.title': '资讯详情',
   'news.notFound': '资讯不存在或已下架',
   'news.views': '浏览 {count}',
-
-  'webview.title': '网页',
 } as const

@@ -4,9 +4,6 @@ export default {
   'shop.search.placeholder': '搜索课程、题库、直播',
   'shop.search.submit': '搜索',
   'shop.filter.all': '全部',
-  'shop.filter.education': '教育类型',
-  'shop.filter.business': '业务层级',
-  'shop.filter.subject': '科目',
   'shop.filter.loadFailed': '筛选条件加载失败，点击重试',
   'shop.type.all': '全部',
   'shop.type.1': '课程',
@@ -19,7 +16,6 @@ export default {
   'shop.free': '免费',
   'shop.sales': '{count}人已购',
   'shop.teachers': '讲师：{names}',
-  'shop.landing.activityPrice': '活动价',
   // where this platform must not sell (shared/rules/buy.ts): what the learner does instead
   'shop.elsewhere.title': '小程序内暂不支持购买',
   'shop.elsewhere.hint': '可在手机或电脑浏览器打开 {site} 购买，或联系客服为您开通',
