@@ -19,6 +19,7 @@
  */
 import type { Db } from '../../db'
 import { TenantScope } from '../../http/core'
+import { TtlCache } from '../../services/shared/ttl-cache'
 import { hasEntitlement } from '../order/entitlement'
 import { entitledUsers } from './rows'
 
@@ -56,7 +57,7 @@ export class LiveAccess {
   readonly ttlMs: number
   private readonly max: number
   private readonly now: () => number
-  private readonly answers = new Map<string, { at: number; value: Promise<boolean> }>()
+  private readonly answers: TtlCache<boolean>
   private readonly gates: AccessGate[] = []
   /** database reads made (tests: the cache holds) */
   reads = 0
@@ -68,6 +69,7 @@ export class LiveAccess {
     this.ttlMs = o.ttlMs ?? LIVE_ACCESS_CHECK_MS
     this.max = o.max ?? MAX_ANSWERS
     this.now = o.now ?? Date.now
+    this.answers = new TtlCache<boolean>(this.ttlMs, this.max, this.now)
   }
 
   /** A refusal asked after the entitlement (issue 25: the kick). */
@@ -108,8 +110,7 @@ export class LiveAccess {
 
   /** Forgets what is kept of a user (every channel and goods), e.g. after a change made on this process. */
   forget(tenantId: number, userId: number): void {
-    for (const k of this.answers.keys())
-      if (k.startsWith(`c:${tenantId}:${userId}:`) || k.startsWith(`g:${tenantId}:${userId}:`)) this.answers.delete(k)
+    this.answers.dropWhere((k) => k.startsWith(`c:${tenantId}:${userId}:`) || k.startsWith(`g:${tenantId}:${userId}:`))
   }
 
   private key(v: Viewer) {
@@ -124,24 +125,17 @@ export class LiveAccess {
 
   /** The kept answer of `key` while it is younger than ttlMs, else `load()`'s (kept; in flight, shared). */
   private answer(key: string, fresh: boolean, load: () => Promise<boolean>): Promise<boolean> {
-    const hit = this.answers.get(key)
-    if (!fresh && hit && this.now() - hit.at < this.ttlMs) return hit.value
-    this.reads++
-    const value = load()
-    this.keep(key, value)
-    // a failed read is not kept: the next request reads again
-    value.catch(() => {
-      if (this.answers.get(key)?.value === value) this.answers.delete(key)
-    })
-    return value
+    return this.answers.get(
+      key,
+      () => {
+        this.reads++
+        return load()
+      },
+      fresh,
+    )
   }
 
   private keep(key: string, value: Promise<boolean>) {
-    this.answers.delete(key) // re-inserted last: the map's order is the age order
-    if (this.answers.size >= this.max) {
-      const oldest = this.answers.keys().next().value
-      if (oldest !== undefined) this.answers.delete(oldest)
-    }
-    this.answers.set(key, { at: this.now(), value })
+    this.answers.set(key, value)
   }
 }

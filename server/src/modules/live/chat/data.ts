@@ -19,6 +19,7 @@ import {
   sysUser,
 } from '../../../db/schema'
 import { TenantScope } from '../../../http/core'
+import { TtlCache } from '../../../services/shared/ttl-cache'
 import { ownUpload } from '../../../services/upload/own'
 
 /** the tenant config row that holds a JSON array of censored words */
@@ -31,29 +32,6 @@ export interface ChannelInfo {
   chatClosed: boolean
   bulletin: string
   likes: number
-}
-
-class Cache<T> {
-  private readonly map = new Map<string, { at: number; value: Promise<T> }>()
-  constructor(
-    private readonly ttlMs: number,
-    private readonly max = 10_000,
-  ) {}
-  get(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.map.get(key)
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value
-    if (this.map.size >= this.max) this.map.clear()
-    const value = load()
-    this.map.set(key, { at: Date.now(), value })
-    value.catch(() => this.map.delete(key))
-    return value
-  }
-  set(key: string, value: T) {
-    this.map.set(key, { at: Date.now(), value: Promise.resolve(value) })
-  }
-  drop(key: string) {
-    this.map.delete(key)
-  }
 }
 
 /** `<` and `>` become entities (spec §5); the rest of the text is kept as the learner typed it. */
@@ -74,10 +52,10 @@ export const chatNick = (name: string) => escapeText(name.slice(0, 30))
 export const chatPic = (pic: string) => (/^(\/(?![/\\])|https?:\/\/)\S*$/i.test(pic) ? pic.slice(0, 500) : '')
 
 export class ChatData {
-  private readonly channels = new Cache<ChannelInfo | null>(CHANNEL_CACHE_MS)
-  private readonly sessions = new Cache<LiveState | null>(SESSION_CACHE_MS)
-  private readonly liveSessions = new Cache<number | null>(SESSION_CACHE_MS)
-  private readonly censor = new Cache<string[]>(CENSOR_CACHE_MS, 1000)
+  private readonly channels = new TtlCache<ChannelInfo | null>(CHANNEL_CACHE_MS)
+  private readonly sessions = new TtlCache<LiveState | null>(SESSION_CACHE_MS)
+  private readonly liveSessions = new TtlCache<number | null>(SESSION_CACHE_MS)
+  private readonly censor = new TtlCache<string[]>(CENSOR_CACHE_MS, 1000)
 
   constructor(
     private readonly db: Db,

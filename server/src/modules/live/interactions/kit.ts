@@ -24,6 +24,7 @@ import {
 import type { Db } from '../../../db'
 import { liveChannel } from '../../../db/schema'
 import { TenantScope } from '../../../http/core'
+import { TtlCache } from '../../../services/shared/ttl-cache'
 import type { ChatData } from '../chat/data'
 import type { ChatStore } from '../chat/store'
 import type { LiveEvents } from '../events'
@@ -174,7 +175,7 @@ const MEDIA_CACHE_MS = 30_000
 
 /** What a kind of interaction is handed: the dependencies, sending, time-outs, the channel's media path. */
 export class Kit {
-  private readonly media = new Map<string, { at: number; provider: string; playbackEnabled: boolean }>()
+  private readonly media = new TtlCache<{ provider: string; playbackEnabled: boolean }>(MEDIA_CACHE_MS)
 
   constructor(
     readonly d: InteractionDeps,
@@ -201,18 +202,14 @@ export class Kit {
   }
 
   /** provider and playback flag of the channel (cached): polyv carries audio, the local provider cannot */
-  async channelMedia(tenantId: number, channelId: number) {
-    const key = `${tenantId}:${channelId}`
-    const hit = this.media.get(key)
-    if (hit && Date.now() - hit.at < MEDIA_CACHE_MS) return hit
-    const s = new TenantScope(tenantId)
-    const [row] = await this.d.db
-      .select({ provider: liveChannel.provider, playbackEnabled: liveChannel.playbackEnabled })
-      .from(liveChannel)
-      .where(s.where(liveChannel, eq(liveChannel.id, channelId)))
-    const v = { at: Date.now(), provider: row?.provider ?? 'local', playbackEnabled: row?.playbackEnabled ?? false }
-    if (this.media.size > 10_000) this.media.clear()
-    this.media.set(key, v)
-    return v
+  channelMedia(tenantId: number, channelId: number) {
+    return this.media.get(`${tenantId}:${channelId}`, async () => {
+      const s = new TenantScope(tenantId)
+      const [row] = await this.d.db
+        .select({ provider: liveChannel.provider, playbackEnabled: liveChannel.playbackEnabled })
+        .from(liveChannel)
+        .where(s.where(liveChannel, eq(liveChannel.id, channelId)))
+      return { provider: row?.provider ?? 'local', playbackEnabled: row?.playbackEnabled ?? false }
+    })
   }
 }
