@@ -22,7 +22,8 @@ import { formatPrice } from '../../../../shared/rules/money'
 import { useServerNow } from './clock'
 import { ox } from './detail-messages'
 import { requireLogin } from './guard'
-import { hasReceipt, rx, viewReceipt } from './receipt-view'
+import { OrderActionButtons } from './order-actions'
+import { hasReceipt } from './receipt-view'
 import { RefundSheet } from './refund-sheet'
 import { formatLeft, orderActions, orderStatusKey, parseIds } from './status'
 import '@/components/form/index.scss'
@@ -246,45 +247,14 @@ export default function OrderDetail() {
       {anyAction && <View className="order-bar-holder" />}
       {anyAction && (
         <View className="order-bar od-actions">
-          {hasReceipt(o.orderStatus) && (
-            <Text className="order-btn order-receipt" onClick={() => viewReceipt(o.orderId)}>
-              {rx('view')}
-            </Text>
-          )}
-          {a.cancel && (
-            <Text className="order-btn order-cancel" onClick={() => onCancel(o)}>
-              {t('order.action.cancel')}
-            </Text>
-          )}
-          {a.refund && (
-            <Text className="order-btn order-refund" onClick={() => setRefundFor(o)}>
-              {t('order.action.refund')}
-            </Text>
-          )}
-          {a.invoice && (
-            <Text
-              className="order-btn order-invoice"
-              onClick={() => Taro.navigateTo({ url: `/pages2/invoice/index?orderId=${o.orderId}` })}
-            >
-              {t('order.action.invoice')}
-            </Text>
-          )}
-          {a.invoiced && (
-            <Text
-              className="order-btn order-invoiced"
-              onClick={() => Taro.navigateTo({ url: '/pages2/invoice/index' })}
-            >
-              {ox('invoice.view')}
-            </Text>
-          )}
-          {canPay && (
-            <Text
-              className="order-btn is-primary order-pay"
-              onClick={() => Taro.navigateTo({ url: `/pages2/order/confirm_pay?orderId=${o.orderId}` })}
-            >
-              {t('order.action.pay')}
-            </Text>
-          )}
+          <OrderActionButtons
+            o={o}
+            a={a}
+            invoiced={ox('invoice.view')}
+            pay={canPay}
+            onCancel={onCancel}
+            onRefund={setRefundFor}
+          />
         </View>
       )}
 

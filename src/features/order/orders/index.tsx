@@ -12,7 +12,8 @@ import { formatDate } from '@/lib/datetime'
 import { ORDER_STATUS } from '../../../../contract/schemas/codes'
 import { formatPrice } from '../../../../shared/rules/money'
 import { requireLogin } from './guard'
-import { hasReceipt, rx, viewReceipt } from './receipt-view'
+import { OrderActionButtons } from './order-actions'
+import { hasReceipt } from './receipt-view'
 import { RefundSheet } from './refund-sheet'
 import { ORDER_TABS, type OrderTabKey, orderActions, orderDetailUrl, orderStatusKey, payLabelKey } from './status'
 import './order.scss'
@@ -167,45 +168,14 @@ export default function MyOrders() {
                 )}
                 {(a.pay || a.cancel || a.refund || a.invoice || a.invoiced || hasReceipt(o.orderStatus)) && (
                   <View className="order-item-actions">
-                    {hasReceipt(o.orderStatus) && (
-                      <Text className="order-btn order-receipt" onClick={() => viewReceipt(o.orderId)}>
-                        {rx('view')}
-                      </Text>
-                    )}
-                    {a.cancel && (
-                      <Text className="order-btn order-cancel" onClick={() => onCancel(o)}>
-                        {t('order.action.cancel')}
-                      </Text>
-                    )}
-                    {a.refund && (
-                      <Text className="order-btn order-refund" onClick={() => openRefund(o)}>
-                        {t('order.action.refund')}
-                      </Text>
-                    )}
-                    {a.invoice && (
-                      <Text
-                        className="order-btn order-invoice"
-                        onClick={() => Taro.navigateTo({ url: `/pages2/invoice/index?orderId=${o.orderId}` })}
-                      >
-                        {t('order.action.invoice')}
-                      </Text>
-                    )}
-                    {a.invoiced && (
-                      <Text
-                        className="order-btn order-invoiced"
-                        onClick={() => Taro.navigateTo({ url: '/pages2/invoice/index' })}
-                      >
-                        {t(a.invoiced)}
-                      </Text>
-                    )}
-                    {a.pay && (
-                      <Text
-                        className="order-btn is-primary order-pay"
-                        onClick={() => Taro.navigateTo({ url: `/pages2/order/confirm_pay?orderId=${o.orderId}` })}
-                      >
-                        {t('order.action.pay')}
-                      </Text>
-                    )}
+                    <OrderActionButtons
+                      o={o}
+                      a={a}
+                      invoiced={a.invoiced ? t(a.invoiced) : ''}
+                      pay={a.pay}
+                      onCancel={onCancel}
+                      onRefund={openRefund}
+                    />
                   </View>
                 )}
               </View>
