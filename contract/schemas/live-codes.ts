@@ -181,7 +181,31 @@ export type ChatAck =
       room?: RoomSnapshot /** the reply of an interaction event (./live-interactions.ts) */
       data?: unknown
     }
-  | { ok: false; code: ChatErrorCode | InteractionErrorCode; message: string; until?: number }
+  | {
+      ok: false
+      code: ChatErrorCode | InteractionErrorCode
+      /** the source wording, for logs and old clients; clients translate `code` and, for BAD_REQUEST, `reason` */
+      message: string
+      until?: number
+      /** why a BAD_REQUEST was refused, when a teacher can act on it (the console's words: `bad.<reason>`) */
+      reason?: BadRequestReason
+    }
+
+/** The reasons of a refused request that the clients put in their own words (issue 26: codes, not sentences). */
+export const BAD_REQUEST_REASONS = [
+  'checkinRunning',
+  'questionnaireRunning',
+  'testRunning',
+  'nobodyEligible',
+  'sharesOverPoints',
+  'notInRoom',
+  'notYourself',
+  'micChanged',
+  'noMedia',
+  'notPushable',
+  'gone',
+] as const
+export type BadRequestReason = (typeof BAD_REQUEST_REASONS)[number]
 
 /** Refusal codes in acks; the app maps them to catalogue texts (spec §8). */
 export const CHAT_ERRORS = {

@@ -311,3 +311,18 @@ describe('the console room state', () => {
     expect(late.mic.open).toBe(true)
   })
 })
+
+describe("the live desk's words for a refused request", () => {
+  it('puts a BAD_REQUEST in its own words by the reason the server names, not by its English sentence', async () => {
+    const { ackText } = await import('../../console/src/features/live/common')
+    const refused = { ok: false as const, code: 'BAD_REQUEST' as const }
+    // the same sentence with and without its reason: only the reason is read
+    expect(ackText({ ...refused, message: 'a check-in is running in this room: stop it first' })).toContain(
+      'a check-in is running in this room',
+    )
+    expect(ackText({ ...refused, message: 'anything at all', reason: 'checkinRunning' })).not.toContain('anything')
+    expect(ackText({ ...refused, message: 'x', reason: 'noMedia' })).not.toBe(
+      ackText({ ...refused, message: 'x', reason: 'checkinRunning' }),
+    )
+  })
+})

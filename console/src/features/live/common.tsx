@@ -33,30 +33,15 @@ const CODE_TEXT: Record<string, LiveKey> = {
   [LOCAL_CODES.timeout]: 'ack.TIMEOUT',
 }
 
-/** BAD_REQUEST sentences of the chat server (English source text) a teacher can meet, in the console's words. */
-const BAD_REQUEST_TEXT: [RegExp, LiveKey][] = [
-  [/^a check-in is running/, 'bad.checkinRunning'],
-  [/^a questionnaire is running/, 'bad.questionnaireRunning'],
-  [/^a test question is running/, 'bad.testRunning'],
-  [/^nobody can win/, 'bad.nobodyEligible'],
-  [/^count: at most one share per point/, 'bad.sharesOverPoints'],
-  [/^userId: not in this room/, 'bad.notInRoom'],
-  [/^userId: not yourself/, 'bad.notYourself'],
-  [/^the microphone state changed/, 'bad.micChanged'],
-  [/^no real-time media path/, 'bad.noMedia'],
-  [/^questionId: (only single choice|this question has no usable|no such question)/, 'bad.notPushable'],
-  [/^(checkinId|questionId): no such/, 'bad.gone'],
-]
-
 /**
- * A refused ack in the console's language: the code's own text; BAD_REQUEST by the sentences the console knows,
- * else the plain "something you entered is not right" (the server's sentence names the field, in English).
+ * A refused ack in the console's language: the code's own text; a BAD_REQUEST by its `reason` (the server names why
+ * a teacher's request was refused, issue 26), else the plain "something you entered is not right" with the server's
+ * sentence, which names the field (in English).
  */
 export function ackText(ack: Ack): string {
   if (ack.ok) return ''
   if (ack.code === CHAT_ERRORS.badRequest) {
-    const hit = BAD_REQUEST_TEXT.find(([re]) => re.test(ack.message))
-    return hit ? lt(hit[1]) : lt('bad.input', { reason: ack.message })
+    return ack.reason ? lt(`bad.${ack.reason}`) : lt('bad.input', { reason: ack.message })
   }
   const key = CODE_TEXT[ack.code]
   if (key) return lt(key)

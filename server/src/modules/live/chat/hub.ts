@@ -10,6 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Namespace, Socket } from 'socket.io'
 import {
+  type BadRequestReason,
   CHAT_ERRORS,
   CHAT_EVENT,
   CHAT_SERVER,
@@ -77,7 +78,11 @@ export const refuse = (code: ChatErrorCode, message = MESSAGES[code], until?: nu
   message,
   ...(until === undefined ? {} : { until }),
 })
-export const bad = (message: string) => refuse(CHAT_ERRORS.badRequest, message)
+/** A refused request: its sentence (logs) and, when a teacher can act on it, the reason the clients translate. */
+export const bad = (message: string, reason?: BadRequestReason): Result => ({
+  ...refuse(CHAT_ERRORS.badRequest, message),
+  ...(reason ? { reason } : {}),
+})
 export const OK: Result = { ok: true }
 
 export const isPosInt = (v: unknown): v is number =>

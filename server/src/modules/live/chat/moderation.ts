@@ -45,7 +45,7 @@ export function moderation(hub: Hub, access: LiveAccess) {
   /** a moderation event's target: a user of this tenant other than the moderator */
   const target = async (m: Member, p: Payload): Promise<number | Result> => {
     if (!isPosInt(p.userId)) return bad('userId: a user id')
-    if (p.userId === m.user.userId) return bad('userId: not yourself')
+    if (p.userId === m.user.userId) return bad('userId: not yourself', 'notYourself')
     if (!(await data.userExists(m.claims.tenantId, p.userId))) return bad('userId: no such user')
     return p.userId
   }

@@ -102,7 +102,7 @@ export class Checkin implements Kind {
       )
       .onConflictDoNothing()
       .returning({ id: liveCheckin.id, message: liveCheckin.message })
-    if (!row) return bad('a check-in is running in this room: stop it first')
+    if (!row) return bad('a check-in is running in this room: stop it first', 'checkinRunning')
     this.k.emit(seat.room, 'SIGN_IN', { checkinId: row.id, message: row.message, endsAt: endsAt.getTime() })
     this.k.arm(this.timed.name, c.tenantId, row.id, endsAt.getTime())
     return ok({ checkinId: row.id, endsAt: endsAt.getTime() })
@@ -136,7 +136,7 @@ export class Checkin implements Kind {
       .select({ signed: liveCheckin.signed })
       .from(liveCheckin)
       .where(s.where(liveCheckin, eq(liveCheckin.id, p.checkinId), eq(liveCheckin.sessionId, c.sessionId)))
-    if (!ck) return bad('checkinId: no such check-in in this room')
+    if (!ck) return bad('checkinId: no such check-in in this room', 'gone')
     return ok({ signed: await signersOf(this.k.d.db, s, p.checkinId, true), total: ck.signed })
   }
 

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Namespace } from 'socket.io'
 import {
   actorOf,
+  type BadRequestReason,
   CHAT_ERRORS,
   CHAT_EVENT,
   type ChatAck,
@@ -122,7 +123,13 @@ export const fail = (code: Code, message: string, until?: number): ChatAck => ({
   message,
   ...(until === undefined ? {} : { until }),
 })
-export const bad = (message: string) => fail(CHAT_ERRORS.badRequest, message)
+/** A refused request: its sentence (logs) and, when a teacher can act on it, the reason the clients translate. */
+export const bad = (message: string, reason?: BadRequestReason): ChatAck => ({
+  ok: false,
+  code: CHAT_ERRORS.badRequest,
+  message,
+  ...(reason ? { reason } : {}),
+})
 export const ok = (data?: unknown): ChatAck => (data === undefined ? { ok: true } : { ok: true, data })
 
 // ---------------------------------------------------------------- fields

@@ -51,7 +51,7 @@ export class Lottery implements Kind {
         .select({ id: liveCheckin.id })
         .from(liveCheckin)
         .where(s.where(liveCheckin, eq(liveCheckin.id, checkinId), eq(liveCheckin.sessionId, c.sessionId)))
-      if (!ck) return bad('checkinId: no such check-in in this room')
+      if (!ck) return bad('checkinId: no such check-in in this room', 'gone')
       pool = await signersOf(db, s, checkinId)
     } else {
       const online = await store.counts(seat.room)
@@ -59,7 +59,7 @@ export class Lottery implements Kind {
     }
     // learners only: a moderator never wins
     const eligible = pool.filter((u) => !isModerator(u.userType))
-    if (eligible.length === 0) return bad('nobody can win: no learner is eligible')
+    if (eligible.length === 0) return bad('nobody can win: no learner is eligible', 'nobodyEligible')
     const winners = drawWinners(eligible, p.winnerCount, (u) => u.userId)
     const drawAt = new Date(Date.now() + this.k.d.timing.lotteryDrawMs)
     const lotteryId = await db.transaction(async (tx) => {

@@ -70,7 +70,7 @@ export class Mic implements Kind {
     if (typeof p.open !== 'boolean') return bad('open: true or false')
     if (p.open) {
       const media = await this.mediaOf(seat)
-      if (!media.mediaAvailable) return bad(media.reason)
+      if (!media.mediaAvailable) return bad(media.reason, 'noMedia')
     }
     const { store } = this.k.d
     if (p.open) await store.setValue(micOpenKey(seat.room), '1', MIC_STATE_MS)
@@ -92,16 +92,16 @@ export class Mic implements Kind {
     if (!isPosInt(p.userId)) return bad('userId: a user id')
     const userId = p.userId
     const media = await this.mediaOf(seat)
-    if (!media.mediaAvailable) return bad(media.reason)
+    if (!media.mediaAvailable) return bad(media.reason, 'noMedia')
     const { store } = this.k.d
-    if (!(await store.sidOf(seat.room, userId))) return bad('userId: not in this room')
+    if (!(await store.sidOf(seat.room, userId))) return bad('userId: not in this room', 'notInRoom')
     const key = micKey(seat.room, userId)
     const before = await store.getValue(key)
     if (before === 'joined') return fail(INTERACTION_ERRORS.already, 'this user is on the microphone already')
     const deadline = Date.now() + this.k.d.timing.micJoinMs
     const state = `allowed:${deadline}`
     if (!(await store.swapValue(key, before ?? null, state, MIC_STATE_MS)))
-      return bad('the microphone state changed: try again')
+      return bad('the microphone state changed: try again', 'micChanged')
     this.k.emit([userRoomOf(seat.room, userId), staffRoomOf(seat.room)], 'ALLOW_MICROPHONE', {
       userId,
       deadline,
@@ -125,7 +125,7 @@ export class Mic implements Kind {
     const deadline = state?.startsWith('allowed:') ? Number(state.slice(8)) : 0
     if (!deadline || deadline < Date.now()) return fail(INTERACTION_ERRORS.over, NOT_ALLOWED)
     const media = await this.mediaOf(seat)
-    if (!media.mediaAvailable) return bad(media.reason)
+    if (!media.mediaAvailable) return bad(media.reason, 'noMedia')
     if (!(await store.swapValue(key, state!, 'joined', MIC_STATE_MS))) return fail(INTERACTION_ERRORS.over, NOT_ALLOWED)
     this.k.emit(seat.room, 'JOIN_SUCCESS', { user: seat.user })
     return ok()

@@ -128,7 +128,7 @@ export class Questionnaire implements Kind {
       )
       .onConflictDoNothing()
       .returning({ id: liveQuestionnaire.id, title: liveQuestionnaire.title })
-    if (!row) return bad('a questionnaire is running in this room: stop it first')
+    if (!row) return bad('a questionnaire is running in this room: stop it first', 'questionnaireRunning')
     this.k.emit(seat.room, 'START_QUESTIONNAIRE', { questionnaireId: row.id, title: row.title, items })
     return ok({ questionnaireId: row.id })
   }

@@ -110,7 +110,7 @@ export class Questions implements Kind {
       })
       .where(s.where(liveQuestion, eq(liveQuestion.id, p.questionId), eq(liveQuestion.sessionId, c.sessionId)))
       .returning()
-    if (!row) return bad('questionId: no such question in this room')
+    if (!row) return bad('questionId: no such question in this room', 'gone')
     const q = toQuestion(row)
     this.k.emit(row.public ? seat.room : [staffRoomOf(seat.room), userRoomOf(seat.room, row.userId)], 'T_ANSWER', q)
     return ok()

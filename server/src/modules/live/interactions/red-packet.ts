@@ -27,7 +27,8 @@ export class RedPacket implements Kind {
     if (!isInt(p.totalPoints, 1, INTERACTION.REDPAPER_MAX_POINTS))
       return bad(`totalPoints: 1 to ${INTERACTION.REDPAPER_MAX_POINTS}`)
     if (!isInt(p.count, 1, INTERACTION.REDPAPER_MAX_COUNT)) return bad(`count: 1 to ${INTERACTION.REDPAPER_MAX_COUNT}`)
-    if (p.count > p.totalPoints) return bad('count: at most one share per point (count <= totalPoints)')
+    if (p.count > p.totalPoints)
+      return bad('count: at most one share per point (count <= totalPoints)', 'sharesOverPoints')
     const greeting = textOf(p.greeting ?? '', 50, 0)
     if (greeting === null) return bad('greeting: at most 50 characters')
     const c = seat.claims

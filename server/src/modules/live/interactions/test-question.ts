@@ -91,9 +91,9 @@ export class TestQuestion implements Kind {
       })
       .from(question)
       .where(s.where(question, eq(question.id, p.questionId)))
-    if (!q) return bad('questionId: no such question in this school')
+    if (!q) return bad('questionId: no such question in this school', 'notPushable')
     if (q.type !== 1 && q.type !== 2 && q.type !== 3)
-      return bad('questionId: only single choice, multiple choice and judgement questions can be pushed')
+      return bad('questionId: only single choice, multiple choice and judgement questions can be pushed', 'notPushable')
     const [sealed] = await db
       .select({ id: question.id })
       .from(question)
@@ -104,7 +104,7 @@ export class TestQuestion implements Kind {
       .map((o): [string, string] => [o.label.trim().toUpperCase(), o.content ?? ''])
     const answer = normaliseChoice(q.ans)
     if (options.length < 2 || !answer || !answer.split(',').every((l) => options.some(([x]) => x === l)))
-      return bad('questionId: this question has no usable options and answer')
+      return bad('questionId: this question has no usable options and answer', 'notPushable')
     await this.k.closeOverdue(this.timed.name, c.tenantId, c.sessionId)
     const endsAt = new Date(Date.now() + p.limitSeconds * 1000)
     const [row] = await db
@@ -127,7 +127,7 @@ export class TestQuestion implements Kind {
       )
       .onConflictDoNothing()
       .returning({ id: liveTest.id })
-    if (!row) return bad('a test question is running in this room: stop it first')
+    if (!row) return bad('a test question is running in this room: stop it first', 'testRunning')
     this.k.emit(seat.room, 'GET_TEST_QUESTION_CONTENT', {
       testId: row.id,
       questionId: q.id,
